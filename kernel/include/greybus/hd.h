@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Greybus host devices: the AP bridges that carry Greybus messages between
+ * the AP and the network.  This is the API a host-controller driver
+ * (gb-vhd, gb-es2) uses.
+ */
+#ifndef __GREYBUS_HD_H
+#define __GREYBUS_HD_H
+
+#include <linux/device.h>
+#include <linux/idr.h>
+#include <linux/types.h>
+
+struct gb_host_device;
+struct gb_message;
+struct gb_svc;
+
+/*
+ * Callbacks a host-controller driver provides.  All may sleep unless noted.
+ *
+ * message_send() hands the driver one outgoing message: message->header
+ * points to a contiguous buffer of header + payload whose length is the
+ * header's size field.  The driver reports completion exactly once with
+ * greybus_message_sent(), from any context, possibly before message_send()
+ * has returned.  message_send() may be called in atomic context.
+ *
+ * message_cancel() asks the driver to give up on a message it has not
+ * completed yet; it must still complete it (with an error).
+ */
+struct gb_hd_driver {
+	size_t	hd_priv_size;
+
+	int	(*cport_allocate)(struct gb_host_device *hd, int cport_id,
+				  unsigned long flags);
+	void	(*cport_release)(struct gb_host_device *hd, u16 cport_id);
+	int	(*cport_enable)(struct gb_host_device *hd, u16 cport_id,
+				unsigned long flags);
+	int	(*cport_disable)(struct gb_host_device *hd, u16 cport_id);
+	int	(*cport_connected)(struct gb_host_device *hd, u16 cport_id);
+	int	(*cport_flush)(struct gb_host_device *hd, u16 cport_id);
+	int	(*cport_shutdown)(struct gb_host_device *hd, u16 cport_id,
+				  u8 phase, unsigned int timeout);
+	int	(*cport_quiesce)(struct gb_host_device *hd, u16 cport_id,
+				 size_t peer_space, unsigned int timeout);
+	int	(*cport_clear)(struct gb_host_device *hd, u16 cport_id);
+
+	int	(*message_send)(struct gb_host_device *hd, u16 dest_cport_id,
+				struct gb_message *message, gfp_t gfp_mask);
+	void	(*message_cancel)(struct gb_message *message);
+};
+
+/*
+ * One AP bridge, "greybus<bus_id>" on the greybus bus.  Created by the
+ * host driver, which owns the reference gb_hd_create() returns; the core
+ * takes its own references for the SVC and every connection.
+ */
+struct gb_host_device {
+	struct device		dev;
+	int			bus_id;
+	const struct gb_hd_driver *driver;
+
+	struct list_head	modules;	/* struct gb_module, under svc lock */
+	struct list_head	connections;	/* struct gb_connection */
+	struct ida		cport_id_map;
+
+	size_t			num_cports;
+	size_t			buffer_size_max; /* largest message, header incl. */
+
+	struct gb_svc		*svc;
+
+	/* host-driver private data, hd_priv_size bytes */
+	unsigned long		hd_priv[] __aligned(sizeof(s64));
+};
+#define to_gb_host_device(d) container_of(d, struct gb_host_device, dev)
+
+struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
+				    struct device *parent,
+				    size_t buffer_size_max,
+				    size_t num_cports);
+int gb_hd_add(struct gb_host_device *hd);
+void gb_hd_del(struct gb_host_device *hd);
+void gb_hd_put(struct gb_host_device *hd);
+
+/*
+ * A message arrived from the network on bridge CPort @cport_id.  Callable
+ * from any context, including atomic; @data is copied before return.
+ */
+void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
+		       u8 *data, size_t length);
+
+/* The host driver finished with an outgoing message (0 or -errno) */
+void greybus_message_sent(struct gb_host_device *hd,
+			  struct gb_message *message, int status);
+
+#endif /* __GREYBUS_HD_H */
