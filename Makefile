@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Greybus for Linux: one-command build and test.
+#
+#   make demo            boot a guest and show the Greybus stack at work
+#   make check           unit tests, then the guest suite in QEMU
+#   make check T=01      only the cases whose name matches (grep -E)
+#   make check EXTRA_TESTS=DIR   also run DIR/*.sh as guest cases
+#   make shell           interactive shell in the test guest
+#   make modules tools   just build
+#   make lint            checkpatch --strict and sparse on the kernel code
+#   make check-harness   self-test of the test harness
+#   make deps            install what is missing (apt, needs root)
+#
+# Kernel: KVER (default: the newest version with both /lib/modules/VER/build
+# and /boot/vmlinuz-VER), KBUILD (its build tree), KERNEL (its bzImage).
+
+SHELL   := /bin/bash
+TOP     := $(CURDIR)
+BUILD   := $(TOP)/build
+NPROC   := $(shell nproc 2>/dev/null || echo 2)
+
+# Recursive on purpose: evaluated in recipes, after 'deps' has installed
+# the kernel packages on a fresh machine.
+newest_kver = $(shell for d in /lib/modules/*/build; do v=$$(basename $${d%/build}); \
+		[ -e /boot/vmlinuz-$$v ] && echo $$v; done | sort -V | tail -n 1)
+ifdef KBUILD
+KVER    ?= $(shell cat $(KBUILD)/include/config/kernel.release 2>/dev/null)
+KERNEL  ?= $(firstword $(wildcard $(KBUILD)/arch/x86/boot/bzImage) /boot/vmlinuz-$(KVER))
+else
+KVER    ?= $(newest_kver)
+KBUILD   = /lib/modules/$(KVER)/build
+KERNEL  ?= /boot/vmlinuz-$(KVER)
+endif
+RUN      = KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/run
+EXTRA    = $(foreach d,$(EXTRA_TESTS),-c '$(d)')
+
+# Build in parallel unless the caller already chose a -j.
+JOBS     = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+KMAKE    = $(MAKE) $(JOBS) -C $(KBUILD)
+
+DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static \
+	    cpio kmod sparse linux-source-6.1 build-essential gcc make libc6-dev \
+	    linux-libc-dev clang perl xz-utils gzip coreutils
+
+SELFTEST := $(TOP)/tests/selftest
+
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo lint clean
+
+all: modules tools
+
+# Quiet and idempotent: apt runs only when a package is missing.
+deps:
+	@missing=; for p in $(DEB_PKGS); do \
+		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | grep -q '^ii' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing$$missing"; \
+		sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+
+kernel-check: deps
+	@[ -n "$(KVER)" ] || { echo "no kernel found with both /lib/modules/VER/build and /boot/vmlinuz-VER" >&2; exit 1; }
+	@[ -d "$(KBUILD)" ] || { echo "no kernel build tree $(KBUILD)" >&2; exit 1; }
+	@[ -r "$(KERNEL)" ] || { echo "cannot read the kernel image $(KERNEL)" >&2; exit 1; }
+
+modules: deps kernel-check
+	$(KMAKE) M=$(TOP)/kernel modules
+
+tools: deps
+	$(MAKE) $(JOBS) -C tools TOP=$(TOP) BUILD=$(BUILD)
+
+# Host-side unit tests; tests/unit/run prints TAP and honours $T.
+UNIT = if [ -x tests/unit/run ]; then \
+		T='$(T)' TOP=$(TOP) BUILD=$(BUILD) KVER='$(KVER)' KBUILD='$(KBUILD)' tests/unit/run; \
+	else \
+		echo "\# no unit tests (tests/unit/run)"; \
+	fi
+
+unit: deps
+	@$(UNIT)
+
+# Unit tests first; their results are folded into the closing count of
+# the guest suite, so its last line covers the whole run.
+check: deps modules tools
+	@mkdir -p $(BUILD); \
+	{ $(UNIT); } | tee $(BUILD)/unit.tap; \
+	rc=$${PIPESTATUS[0]}; \
+	$(RUN) $(if $(T),-t '$(T)') $(EXTRA) -a $(BUILD)/unit.tap:$$rc
+
+# The harness must catch a failing case, a kernel WARN, a hang, and a
+# guest that dies; tests/selftest/check knows what each case must yield.
+check-harness: deps modules tools
+	$(KMAKE) M=$(SELFTEST)/kmod modules
+	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' $(SELFTEST)/check
+
+shell: deps modules tools
+	@$(RUN) --shell $(EXTRA)
+
+demo: deps modules tools
+	@$(RUN) --demo
+
+# checkpatch comes from the linux-source package, unpacked on demand. It
+# runs from a directory of symlinks to the tree, so that the cache file it
+# writes into its working directory lands in build/, not in the sources.
+CHECKPATCH_DIR := $(BUILD)/checkpatch
+CHECKPATCH     := $(CHECKPATCH_DIR)/scripts/checkpatch.pl
+LINT_SRCS       = $(shell find kernel include/uapi/greybus tests/selftest/kmod \
+			\( -name '*.c' -o -name '*.h' \) ! -name '*.mod.c' 2>/dev/null | sort)
+
+$(CHECKPATCH): | deps
+	@mkdir -p $(CHECKPATCH_DIR)
+	@src=$$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1); \
+	[ -n "$$src" ] || { echo "no /usr/src/linux-source-*.tar.xz" >&2; exit 1; }; \
+	top=$$(basename $$src .tar.xz); \
+	echo "lint: unpacking checkpatch from $$src"; \
+	tar -xJf $$src -C $(CHECKPATCH_DIR) --strip-components=1 \
+		$$top/scripts/checkpatch.pl $$top/scripts/spelling.txt $$top/scripts/const_structs.checkpatch
+
+lint: deps kernel-check $(CHECKPATCH)
+	@rc=0; \
+	farm=$(CHECKPATCH_DIR)/tree; mkdir -p $$farm; \
+	for d in kernel include tests; do ln -sfn $(TOP)/$$d $$farm/$$d; done; \
+	cd $$farm; \
+	for f in $(LINT_SRCS); do \
+		perl $(CHECKPATCH) --strict --no-tree --root=$(TOP) --quiet --show-types -f $$f || rc=1; \
+	done; \
+	cd $(TOP); \
+	[ $$rc = 0 ] && echo "lint: checkpatch --strict: clean ($(words $(LINT_SRCS)) files)" \
+		|| echo "lint: checkpatch --strict found problems"; \
+	{ $(KMAKE) M=$(TOP)/kernel C=2 modules && \
+	  $(KMAKE) M=$(SELFTEST)/kmod C=2 modules; } >$(BUILD)/sparse.log 2>&1 || { cat $(BUILD)/sparse.log; rc=1; }; \
+	if grep -E '(warning|error):' $(BUILD)/sparse.log; then \
+		echo "lint: sparse/compiler found problems (full log: build/sparse.log)"; rc=1; \
+	else \
+		echo "lint: sparse: clean"; \
+	fi; \
+	exit $$rc
+
+clean:
+	@if [ -n "$(KVER)" ] && [ -d "$(KBUILD)" ]; then \
+		$(MAKE) -s -C $(KBUILD) M=$(TOP)/kernel clean; \
+		$(MAKE) -s -C $(KBUILD) M=$(SELFTEST)/kmod clean; \
+	else \
+		find kernel tests/selftest/kmod \( -name '*.o' -o -name '*.ko' -o -name '*.mod' \
+			-o -name '*.mod.c' -o -name '.*.cmd' -o -name modules.order \
+			-o -name Module.symvers \) -delete 2>/dev/null; true; \
+	fi
+	rm -rf $(BUILD)

@@ -1,0 +1,220 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for guest test cases; source it first: . /usr/lib/gbtest/lib.sh
+#
+# Runs under busybox ash (no bash). A case exits 0 to pass, 4 to skip
+# (kselftest convention) and anything else to fail. fail/skip/assert_*
+# and expect_dmesg end the case; wait_for and wait_file_eq only return
+# non-zero, so a case decides what a timeout means.
+#
+# Environment set by the runner for every case:
+#   GBTEST_CASE  case name (file name without .sh)
+#   GBTEST_TMP   an empty scratch directory of this case (tmpfs)
+# docs/testing.md describes the whole harness.
+
+GBTEST_DIR=/usr/lib/gbtest
+# Real programs (kmod's modprobe, client tools) over busybox's applets.
+[ -r $GBTEST_DIR/commands.sh ] && . $GBTEST_DIR/commands.sh
+GB_KVER=$(uname -r)
+GB_EXTRA=/lib/modules/$GB_KVER/extra
+: "${GBTEST_TMP:=/tmp/gbtest/scratch}"
+: "${GBTEST_CASE:=interactive}"
+
+# The kernel log lines that fail whichever case was running (grep -E).
+GB_HEALTH_RE='WARNING:|BUG:|Oops|general protection|possible recursive locking|circular locking|KASAN|kmemleak|UBSAN|refcount_t:|list_add corruption|list_del corruption|Call Trace:'
+
+info() {
+	echo "$*"
+}
+
+# fail MSG: end the case as failed; MSG becomes the TAP reason.
+fail() {
+	echo "FAIL: $*"
+	mkdir -p "$GBTEST_TMP" && echo "$*" >"$GBTEST_TMP/.reason"
+	exit 1
+}
+
+# skip MSG: end the case as skipped (exit 4); MSG becomes the SKIP reason.
+skip() {
+	echo "SKIP: $*"
+	mkdir -p "$GBTEST_TMP" && echo "$*" >"$GBTEST_TMP/.reason"
+	exit 4
+}
+
+# Centiseconds since boot, without forking.
+_gb_now_cs() {
+	local up
+	read -r up _ </proc/uptime
+	echo $(( ${up%.*} * 100 + 1${up#*.} - 100 ))
+}
+
+# SECONDS (integer or decimal) as centiseconds.
+_gb_secs_cs() {
+	local int=${1%%.*} frac=
+	case $1 in
+	*.*) frac=${1#*.} ;;
+	esac
+	frac=${frac}00
+	frac=${frac%"${frac#??}"}
+	echo $(( ${int:-0} * 100 + ${frac#0} ))
+}
+
+# wait_for TIMEOUT CMD [ARG...]: run CMD every 0.1 s until it succeeds.
+# Returns 0 as soon as it does, 1 if TIMEOUT seconds pass first.
+# CMD may be a shell function.
+wait_for() {
+	local deadline
+	deadline=$(( $(_gb_now_cs) + $(_gb_secs_cs "$1") ))
+	shift
+	while :; do
+		"$@" && return 0
+		[ "$(_gb_now_cs)" -ge "$deadline" ] && return 1
+		sleep 0.1
+	done
+}
+
+_gb_file_is() {
+	[ -r "$1" ] && [ "$(cat "$1" 2>/dev/null)" = "$2" ]
+}
+
+# wait_file_eq TIMEOUT PATH VALUE: wait until PATH reads exactly VALUE
+# (trailing newline ignored). Returns 1, with a note of the last value
+# seen, on timeout.
+wait_file_eq() {
+	wait_for "$1" _gb_file_is "$2" "$3" && return 0
+	if [ -e "$2" ]; then
+		echo "wait_file_eq: $2 is '$(cat "$2" 2>&1)' after $1 s, want '$3'" >&2
+	else
+		echo "wait_file_eq: $2 does not exist after $1 s, want '$3'" >&2
+	fi
+	return 1
+}
+
+# assert_eq ACTUAL EXPECTED [WHAT]: fail unless the two strings are equal.
+assert_eq() {
+	[ "$1" = "$2" ] || fail "${3:-assert_eq}: got '$1', want '$2'"
+}
+
+# assert_file_eq PATH VALUE: fail unless PATH reads exactly VALUE.
+assert_file_eq() {
+	[ -e "$1" ] || fail "assert_file_eq: $1 does not exist"
+	assert_eq "$(cat "$1" 2>&1)" "$2" "$1"
+}
+
+# dmesg_since_case: the kernel log since this case started. The runner
+# clears the syslog read position before each case; cases must not call
+# 'dmesg -c' themselves.
+dmesg_since_case() {
+	dmesg
+}
+
+_gb_dmesg_has() {
+	dmesg | grep -Eq -- "$1"
+}
+
+# expect_dmesg PATTERN [TIMEOUT]: wait up to TIMEOUT seconds (default 5)
+# for a kernel log line of this case matching PATTERN (grep -E); fail
+# the case if none appears.
+expect_dmesg() {
+	wait_for "${2:-5}" _gb_dmesg_has "$1" ||
+		fail "expect_dmesg: no kernel log line matching '$1' within ${2:-5} s"
+}
+
+# need_tool NAME...: skip the case unless every NAME is a real program in
+# the guest, not just a busybox applet (tools of the '# tools:' directive
+# are packed only when the host has them).
+need_tool() {
+	local t p
+	for t in "$@"; do
+		type "$t" 2>/dev/null | grep -q function && continue
+		p=$(command -v "$t" 2>/dev/null)
+		case $p in
+		/*) [ "$(readlink -f "$p")" != /bin/busybox ] && continue ;;
+		esac
+		skip "tool '$t' is not in the guest"
+	done
+}
+
+# need_kmod NAME...: skip the case unless modprobe can find every module
+# (loadable or built in).
+need_kmod() {
+	local m
+	for m in "$@"; do
+		modprobe -n -q "$m" 2>/dev/null || skip "kernel module '$m' is not in the guest"
+	done
+}
+
+# gb_modules: names (underscore form) of every module we built, i.e.
+# everything installed below /lib/modules/VER/extra.
+gb_modules() {
+	find "$GB_EXTRA" -name '*.ko*' 2>/dev/null |
+		sed -e 's,.*/,,' -e 's,\.ko.*,,' -e 's,-,_,g' | sort -u
+}
+
+# gb_loaded: those of gb_modules that are loaded now.
+gb_loaded() {
+	local ours
+	ours=$(gb_modules)
+	[ -n "$ours" ] || return 0
+	awk -v ours="$ours" 'BEGIN { n = split(ours, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+		want[$1] { print $1 }' /proc/modules
+}
+
+# load_gb MOD...: modprobe each of our modules and check that the copy
+# that got loaded is ours (from /lib/modules/VER/extra).
+load_gb() {
+	local m file
+	for m in "$@"; do
+		file=$(modinfo -F filename "$m" 2>/dev/null)
+		case $file in
+		"$GB_EXTRA"/*) ;;
+		"") fail "load_gb: no module '$m' in the guest" ;;
+		*) fail "load_gb: '$m' resolves to $file, not to our build" ;;
+		esac
+		modprobe "$m" || fail "load_gb: modprobe $m failed"
+	done
+}
+
+# _gb_unload_all [TIMEOUT]: rmmod every loaded module of ours, users
+# first. A module whose reference count does not drop to zero within
+# TIMEOUT seconds (default 5) is reported on stdout; returns 1 then.
+_gb_unload_all() {
+	local deadline loaded m victims
+	deadline=$(( $(_gb_now_cs) + $(_gb_secs_cs "${1:-5}") ))
+	while :; do
+		loaded=$(gb_loaded)
+		[ -z "$loaded" ] && return 0
+		# Removable now: no module depends on it and nobody holds it.
+		victims=$(awk -v l="$loaded" 'BEGIN { n = split(l, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+			want[$1] && $3 == 0 && ($4 == "-" || $4 == "") { print $1 }' /proc/modules)
+		for m in $victims; do
+			rmmod "$m" 2>/dev/null
+		done
+		[ -n "$victims" ] && continue
+		if [ "$(_gb_now_cs)" -ge "$deadline" ]; then
+			awk -v l="$loaded" 'BEGIN { n = split(l, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+				want[$1] { printf "module %s still in use (refcount %s, used by %s)\n", $1, $3, $4 }' /proc/modules
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# unload_all_gb: rmmod every loaded module of ours in reverse dependency
+# order; fail the case if one stays in use for 5 s.
+unload_all_gb() {
+	local why
+	why=$(_gb_unload_all 5) || fail "unload_all_gb: $(echo "$why" | head -n 1)"
+}
+
+# uevent_settle [TIMEOUT]: wait (default 5 s) until the uevent handler
+# (which modprobes drivers for MODALIAS) has processed every uevent the
+# kernel has sent so far. Returns 1 on timeout.
+_gb_uevents_done() {
+	local sent done=0
+	read -r sent </sys/kernel/uevent_seqnum
+	[ -r /run/gbtest/uevent.seq ] && read -r done </run/gbtest/uevent.seq
+	[ "${done:-0}" -ge "$sent" ]
+}
+uevent_settle() {
+	wait_for "${1:-5}" _gb_uevents_done
+}
