@@ -9,11 +9,16 @@
 #define _UAPI_GREYBUS_GREYBUS_H
 
 #include <linux/types.h>
+#ifdef __KERNEL__
+#include <linux/build_bug.h>
+#else
+#include <assert.h>
+#endif
 
 #define GB_PACKED		__attribute__((packed))
 /* Fail the build when a wire structure does not have its specified size. */
 #define GB_ASSERT_SIZE(type, size) \
-	_Static_assert(sizeof(type) == (size), #type " has the wrong size")
+	static_assert(sizeof(type) == (size), #type " has the wrong size")
 
 /* Greybus (and manifest) version this implementation speaks */
 #define GREYBUS_VERSION_MAJOR		0x00

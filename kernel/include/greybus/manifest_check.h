@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Greybus manifest validation, shared by greybus.ko and the userspace
+ * tools (tools/lib builds kernel/core/manifest_check.c through a small
+ * compatibility shim).  One implementation means the kernel and mnfc can
+ * never disagree on what a valid manifest is.
+ *
+ * A manifest that passes gb_manifest_check() is guaranteed to have:
+ *  - a header whose size equals the blob length and whose major version
+ *    is one we speak (0);
+ *  - descriptors that tile the blob exactly, each a non-zero multiple of
+ *    4 bytes and at least as large as its type needs (larger is fine:
+ *    trailing bytes are to be ignored);
+ *  - string descriptors whose text fits inside them, with unique ids that
+ *    are never 0;
+ *  - unique bundle ids; bundle 0, if declared, has class control and no
+ *    other bundle has class control;
+ *  - unique cport ids in 0..4095; cport 0, if declared, is in bundle 0 with
+ *    protocol control; every cport's bundle is declared (bundle 0, the
+ *    control bundle, always counts as declared);
+ *  - exactly one interface descriptor, whose non-zero string ids resolve;
+ *  - at least one bundle other than bundle 0 that has a cport.
+ * Descriptors of unknown type are skipped and counted, not rejected.
+ * Bundles without cports are accepted; a parser is expected to skip them.
+ */
+#ifndef __GREYBUS_MANIFEST_CHECK_H
+#define __GREYBUS_MANIFEST_CHECK_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include "kcompat.h"
+#endif
+
+enum gb_manifest_error {
+	GB_MNF_OK = 0,
+	GB_MNF_EMPTY,			/* zero-length blob */
+	GB_MNF_SHORT_HEADER,		/* shorter than the 4-byte header */
+	GB_MNF_SIZE_MISMATCH,		/* header size != blob length */
+	GB_MNF_BAD_VERSION,		/* version_major unsupported (> 0) */
+	GB_MNF_DESC_SHORT,		/* < 4 bytes left for a descriptor header */
+	GB_MNF_DESC_ZERO_SIZE,
+	GB_MNF_DESC_PAST_END,		/* descriptor size runs past the end */
+	GB_MNF_DESC_TOO_SMALL,		/* smaller than its type needs */
+	GB_MNF_DESC_UNALIGNED,		/* size not a multiple of 4 */
+	GB_MNF_STRING_OVERFLOW,		/* string length does not fit */
+	GB_MNF_STRING_ID_ZERO,
+	GB_MNF_DUP_STRING,
+	GB_MNF_DUP_BUNDLE,
+	GB_MNF_DUP_CPORT,
+	GB_MNF_CPORT_ID_RANGE,		/* cport id > 4095 */
+	GB_MNF_CPORT_NO_BUNDLE,		/* cport's bundle not declared */
+	GB_MNF_BUNDLE0_CLASS,		/* bundle 0 with a non-control class */
+	GB_MNF_CPORT0_OUTSIDE_CONTROL,	/* cport 0 not bundle 0 / protocol 0 */
+	GB_MNF_CONTROL_CLASS_BUNDLE,	/* bundle id != 0 with class control */
+	GB_MNF_NO_INTERFACE,
+	GB_MNF_MULTIPLE_INTERFACES,
+	GB_MNF_MISSING_STRING,		/* interface names an absent string */
+	GB_MNF_NO_BUNDLES,		/* no non-control bundle with a cport */
+	GB_MNF_ERROR_COUNT
+};
+
+/*
+ * What gb_manifest_check() found.  @offset is the byte offset, from the
+ * start of the blob, of the header or descriptor the error is about: the
+ * second occurrence for duplicates, the second interface descriptor for
+ * GB_MNF_MULTIPLE_INTERFACES, the interface descriptor for
+ * GB_MNF_MISSING_STRING, the cport descriptor for GB_MNF_CPORT_NO_BUNDLE,
+ * and 0 for errors about the blob as a whole (EMPTY, SHORT_HEADER,
+ * SIZE_MISMATCH, BAD_VERSION, NO_INTERFACE, NO_BUNDLES).
+ *
+ * Unknown descriptor types are not errors; they are counted in
+ * @unknown_descs, and @first_unknown_offset locates the first one (0 if
+ * there is none), so the caller can warn.
+ */
+struct gb_manifest_report {
+	enum gb_manifest_error error;	/* first error found, GB_MNF_OK if valid */
+	u32 offset;
+	u32 unknown_descs;
+	u32 first_unknown_offset;
+};
+
+/*
+ * Validates a whole manifest blob.  Returns 0 if it is valid, else -EINVAL
+ * with @report->error and @report->offset set.  Never reads outside
+ * [@blob, @blob + @size), allocates nothing and may be called in any
+ * context.  @report may be NULL when only the verdict matters.
+ */
+int gb_manifest_check(const void *blob, size_t size,
+		      struct gb_manifest_report *report);
+
+/* A short English phrase, e.g. "cport's bundle is not declared" */
+const char *gb_manifest_strerror(enum gb_manifest_error error);
+
+#endif /* __GREYBUS_MANIFEST_CHECK_H */

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mnfc: the Greybus manifest compiler.  Compiles .mnfs source to .mnfb
+ * blobs byte for byte as Manifesto does, decompiles blobs back to source,
+ * and validates blobs with the same checker greybus.ko runs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <uapi/greybus/manifest.h>
+
+#include "gb_manifest.h"
+
+#ifndef GB_VERSION
+#define GB_VERSION "0.1"
+#endif
+
+/* Exit status: 0 done, 1 invalid input, 2 usage or I/O trouble */
+enum { EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
+
+static const char usage_text[] =
+"NAME\n"
+"       mnfc - Greybus manifest compiler, decompiler and checker\n"
+"\n"
+"SYNOPSIS\n"
+"       mnfc [-o OUT] [-I mnfs|mnfb] [-O mnfs|mnfb] FILE|-\n"
+"       mnfc -d [-o OUT] FILE.mnfb|-\n"
+"       mnfc --check FILE|-\n"
+"\n"
+"DESCRIPTION\n"
+"       mnfc reads a Greybus interface manifest, either as .mnfs source\n"
+"       (the INI format of Manifesto) or as a binary .mnfb blob, and\n"
+"       writes it in the requested format.  Compiling gives the same bytes\n"
+"       as Manifesto: descriptors in section order, strings padded to 4\n"
+"       bytes, the header size filled in last.  Decompiling gives source\n"
+"       that compiles back to identical bytes.  Checking applies the rules\n"
+"       greybus.ko applies, from the same code, and explains the first\n"
+"       problem found.\n"
+"\n"
+"       The input format is guessed from the content unless -I is given: a\n"
+"       blob starts with its own little-endian length, or holds a NUL byte\n"
+"       within its first four bytes.  FILE - reads standard input.\n"
+"\n"
+"OPTIONS\n"
+"       -o, --output=OUT\n"
+"              Write to OUT instead of standard output (- is standard\n"
+"              output).  A binary manifest is never written to a terminal.\n"
+"       -d, --decompile\n"
+"              Write .mnfs source; the same as -O mnfs.\n"
+"       -c, --check\n"
+"              Validate the manifest (compiling it first if it is source)\n"
+"              and report the result on standard output; write nothing\n"
+"              else.\n"
+"       -I, --input-format=mnfs|mnfb\n"
+"              Do not guess the input format.\n"
+"       -O, --output-format=mnfs|mnfb\n"
+"              Output format; mnfb unless -d is given.\n"
+"       -q, --quiet\n"
+"              With --check, print nothing when the manifest is valid.\n"
+"       -h, --help\n"
+"              Show this text.\n"
+"       -V, --version\n"
+"              Show the version.\n"
+"\n"
+"DIAGNOSTICS\n"
+"       Source errors are reported as FILE:LINE:COLUMN: MESSAGE, e.g.\n"
+"              audio.mnfs:12:10: cport-descriptor 2: bundle 3 is not declared\n"
+"       Blob errors give the byte offset of the descriptor at fault, e.g.\n"
+"              audio.mnfb: offset 0x1c: cport descriptor 2: bundle 3 is not declared\n"
+"       A compiled manifest that greybus.ko would still reject (no\n"
+"       interface descriptor, no bundle with a cport) draws a warning.\n"
+"\n"
+"EXIT STATUS\n"
+"       0 on success, 1 if the input is not a valid manifest or cannot be\n"
+"       expressed in the output format, 2 on a usage or I/O error.\n"
+"\n"
+"EXAMPLES\n"
+"       mnfc -o audio.mnfb manifests/audio.mnfs\n"
+"       mnfc -d audio.mnfb\n"
+"       mnfc --check audio.mnfb\n"
+"\n"
+"SEE ALSO\n"
+"       docs/mnfc.md\n";
+
+static const char *prog = "mnfc";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
+	exit(EXIT_TROUBLE);
+}
+
+static enum gb_mnf_format parse_format(const char *s)
+{
+	if (!strcmp(s, "mnfs"))
+		return GB_MNF_FORMAT_MNFS;
+	if (!strcmp(s, "mnfb"))
+		return GB_MNF_FORMAT_MNFB;
+	usage_error("unknown format '%s' (use mnfs or mnfb)", s);
+	return GB_MNF_FORMAT_AUTO;
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int write_output(const char *path, const void *data, size_t len,
+			bool binary)
+{
+	bool to_stdout = !path || !strcmp(path, "-");
+	int fd = 1, err;
+
+	if (to_stdout && binary && isatty(1)) {
+		fprintf(stderr,
+			"%s: not writing a binary manifest to a terminal (use -o FILE, -d, or redirect)\n",
+			prog);
+		return EXIT_TROUBLE;
+	}
+	if (!to_stdout) {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, path,
+				strerror(errno));
+			return EXIT_TROUBLE;
+		}
+	}
+	err = write_all(fd, data, len);
+	if (!to_stdout && close(fd) && !err)
+		err = -errno;
+	if (err) {
+		fprintf(stderr, "%s: %s: %s\n", prog,
+			to_stdout ? "<stdout>" : path, strerror(-err));
+		return EXIT_TROUBLE;
+	}
+	return 0;
+}
+
+static void warn_kernel_rejects(const char *name, const uint8_t *blob,
+				size_t len)
+{
+	struct gb_manifest_report rep;
+	char why[320];
+
+	if (!gb_manifest_check(blob, len, &rep))
+		return;
+	fprintf(stderr, "%s: warning: %s: greybus.ko would reject this manifest: %s\n",
+		prog, name, gb_mnf_explain(blob, len, &rep, why, sizeof(why)));
+}
+
+static int do_check(const char *name, const uint8_t *blob, size_t len,
+		    bool quiet)
+{
+	struct gb_manifest_report rep;
+	struct gb_mnf_info info;
+	char why[320];
+
+	if (gb_mnf_decode(blob, len, &info, &rep)) {
+		if (rep.error == GB_MNF_OK) {
+			fprintf(stderr, "%s: %s: out of memory\n", prog, name);
+			return EXIT_TROUBLE;
+		}
+		printf("%s: %s\n", name,
+		       gb_mnf_explain(blob, len, &rep, why, sizeof(why)));
+		return EXIT_INVALID;
+	}
+	if (!quiet) {
+		printf("%s: valid manifest: %zu bytes, version %u.%u, %zu string%s, %zu bundle%s, %zu cport%s",
+		       name, len, info.version_major, info.version_minor,
+		       info.n_strings, info.n_strings == 1 ? "" : "s",
+		       info.n_bundles, info.n_bundles == 1 ? "" : "s",
+		       info.n_cports, info.n_cports == 1 ? "" : "s");
+		if (info.features)
+			printf(", features 0x%02x", info.features);
+		printf("\n");
+	}
+	if (rep.unknown_descs)
+		printf("%s: warning: offset 0x%x: %u descriptor%s of unknown type skipped\n",
+		       name, rep.first_unknown_offset, rep.unknown_descs,
+		       rep.unknown_descs == 1 ? "" : "s");
+	gb_mnf_info_free(&info);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output",		required_argument,	NULL, 'o' },
+		{ "decompile",		no_argument,		NULL, 'd' },
+		{ "check",		no_argument,		NULL, 'c' },
+		{ "input-format",	required_argument,	NULL, 'I' },
+		{ "output-format",	required_argument,	NULL, 'O' },
+		{ "quiet",		no_argument,		NULL, 'q' },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ "version",		no_argument,		NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	enum gb_mnf_format in_fmt = GB_MNF_FORMAT_AUTO;
+	enum gb_mnf_format out_fmt = GB_MNF_FORMAT_AUTO;
+	const char *output = NULL, *path, *name;
+	bool check = false, quiet = false, decompile = false;
+	uint8_t *data, *blob = NULL;
+	size_t len, blob_len = 0;
+	int opt, err, ret;
+
+	while ((opt = getopt_long(argc, argv, "o:dcI:O:qhV", longopts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			output = optarg;
+			break;
+		case 'd':
+			decompile = true;
+			break;
+		case 'c':
+			check = true;
+			break;
+		case 'I':
+			in_fmt = parse_format(optarg);
+			break;
+		case 'O':
+			out_fmt = parse_format(optarg);
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("mnfc (greybus tools) %s\n", GB_VERSION);
+			return 0;
+		default:
+			fprintf(stderr, "Try '%s --help' for more information.\n",
+				prog);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (optind == argc)
+		usage_error("%s", "no input file (use - for standard input)");
+	if (argc - optind > 1)
+		usage_error("too many input files, starting at '%s'",
+			    argv[optind + 1]);
+	if (decompile) {
+		if (out_fmt == GB_MNF_FORMAT_MNFB)
+			usage_error("%s", "-d contradicts -O mnfb");
+		out_fmt = GB_MNF_FORMAT_MNFS;
+	}
+	if (check && (output || out_fmt != GB_MNF_FORMAT_AUTO))
+		usage_error("%s", "--check writes no manifest; drop -o, -d and -O");
+	if (out_fmt == GB_MNF_FORMAT_AUTO)
+		out_fmt = GB_MNF_FORMAT_MNFB;
+
+	path = argv[optind];
+	name = strcmp(path, "-") ? path : "<stdin>";
+	err = gb_read_file(path, &data, &len);
+	if (err) {
+		fprintf(stderr, "%s: %s: %s\n", prog, name, strerror(-err));
+		return EXIT_TROUBLE;
+	}
+	if (in_fmt == GB_MNF_FORMAT_AUTO) {
+		in_fmt = gb_mnf_detect_format(data, len);
+		/* Nothing at all reads best as an empty blob when checking. */
+		if (!len && (check || out_fmt == GB_MNF_FORMAT_MNFS))
+			in_fmt = GB_MNF_FORMAT_MNFB;
+	}
+
+	if (in_fmt == GB_MNF_FORMAT_MNFS) {
+		struct gb_mnfs_diag diag;
+		char msg[600];
+
+		if (gb_mnfs_compile((const char *)data, len, name, &blob,
+				    &blob_len, &diag)) {
+			fprintf(stderr, "%s\n",
+				gb_mnfs_diag_format(&diag, msg, sizeof(msg)));
+			free(data);
+			return EXIT_INVALID;
+		}
+		free(data);
+		if (!check)
+			warn_kernel_rejects(name, blob, blob_len);
+	} else {
+		blob = data;
+		blob_len = len;
+	}
+
+	if (check) {
+		ret = do_check(name, blob, blob_len, quiet);
+	} else if (out_fmt == GB_MNF_FORMAT_MNFB) {
+		ret = write_output(output, blob, blob_len, true);
+	} else {
+		struct gb_manifest_report rep;
+		char why[320];
+		char *src;
+		size_t src_len;
+
+		err = gb_mnfs_decompile(blob, blob_len, &src, &src_len, &rep,
+					why, sizeof(why));
+		if (err == -ENOMEM) {
+			fprintf(stderr, "%s: %s: out of memory\n", prog, name);
+			ret = EXIT_TROUBLE;
+		} else if (err) {
+			fprintf(stderr, "%s: %s: %s\n", prog, name, why);
+			ret = EXIT_INVALID;
+		} else {
+			ret = write_output(output, src, src_len, false);
+			free(src);
+		}
+	}
+	free(blob);
+	return ret;
+}
