@@ -1,23 +1,244 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Greybus core: the greybus bus type and module init/exit.
+ * Greybus core: the greybus bus type (matching bundles to protocol
+ * drivers, uevents, probe and remove) and module init/exit.
  */
-#include <linux/module.h>
 #include <linux/device.h>
+#include <linux/module.h>
 
-static struct bus_type greybus_bus_type = {
-	.name = "greybus",
+#include "internal.h"
+
+static const struct greybus_bundle_id *
+greybus_match_id(struct gb_bundle *bundle, const struct greybus_bundle_id *id)
+{
+	struct gb_interface *intf = bundle->intf;
+
+	if (!id)
+		return NULL;
+
+	/* The table ends with an entry that matches on nothing */
+	for (; id->match_flags; id++) {
+		if ((id->match_flags & GREYBUS_ID_MATCH_VENDOR) &&
+		    id->vendor != intf->vendor_id)
+			continue;
+		if ((id->match_flags & GREYBUS_ID_MATCH_PRODUCT) &&
+		    id->product != intf->product_id)
+			continue;
+		if ((id->match_flags & GREYBUS_ID_MATCH_CLASS) &&
+		    id->class != bundle->class)
+			continue;
+		return id;
+	}
+
+	return NULL;
+}
+
+/* Only bundles have drivers */
+static int greybus_match_device(struct device *dev, struct device_driver *drv)
+{
+	struct greybus_driver *driver = to_greybus_driver(drv);
+
+	if (!is_gb_bundle(dev))
+		return 0;
+
+	return !!greybus_match_id(to_gb_bundle(dev), driver->id_table);
+}
+
+static int greybus_uevent(struct device *dev, struct kobj_uevent_env *env)
+{
+	struct gb_host_device *hd;
+	struct gb_module *module = NULL;
+	struct gb_interface *intf = NULL;
+	struct gb_bundle *bundle = NULL;
+
+	if (is_gb_host_device(dev)) {
+		hd = to_gb_host_device(dev);
+	} else if (is_gb_svc(dev)) {
+		hd = to_gb_svc(dev)->hd;
+	} else if (is_gb_module(dev)) {
+		module = to_gb_module(dev);
+		hd = module->hd;
+	} else if (is_gb_interface(dev)) {
+		intf = to_gb_interface(dev);
+	} else if (is_gb_control(dev)) {
+		intf = to_gb_control(dev)->intf;
+	} else if (is_gb_bundle(dev)) {
+		bundle = to_gb_bundle(dev);
+		intf = bundle->intf;
+	} else {
+		dev_warn(dev, "uevent for unknown greybus device type\n");
+		return -EINVAL;
+	}
+
+	if (intf) {
+		module = intf->module;
+		hd = intf->hd;
+	}
+
+	if (add_uevent_var(env, "BUS=%u", hd->bus_id))
+		return -ENOMEM;
+
+	if (module && add_uevent_var(env, "MODULE=%u", module->module_id))
+		return -ENOMEM;
+
+	if (intf) {
+		if (add_uevent_var(env, "INTERFACE=%u", intf->interface_id))
+			return -ENOMEM;
+		if (add_uevent_var(env, "GREYBUS_ID=%08x/%08x",
+				   intf->vendor_id, intf->product_id))
+			return -ENOMEM;
+	}
+
+	if (bundle) {
+		if (add_uevent_var(env, "BUNDLE=%u", bundle->id))
+			return -ENOMEM;
+		if (add_uevent_var(env, "BUNDLE_CLASS=%02x", bundle->class))
+			return -ENOMEM;
+		/* What GREYBUS_MODULE_ALIAS_*() in greybus_id.h matches */
+		if (add_uevent_var(env, "MODALIAS=greybus:v%08Xp%08Xc%02X",
+				   intf->vendor_id, intf->product_id,
+				   bundle->class))
+			return -ENOMEM;
+	}
+
+	return 0;
+}
+
+/*
+ * The bundle is activated (Control bundle_activate) before the driver
+ * sees it and deactivated after the driver let go; a bundle whose
+ * activation fails stays unbound and can be bound again later.  Runtime
+ * PM (issue 8) will take its reference on the bundle around probe here.
+ */
+static int greybus_probe(struct device *dev)
+{
+	struct greybus_driver *driver = to_greybus_driver(dev->driver);
+	struct gb_bundle *bundle = to_gb_bundle(dev);
+	struct gb_control *control = bundle->intf->control;
+	const struct greybus_bundle_id *id;
+	int ret;
+
+	id = greybus_match_id(bundle, driver->id_table);
+	if (!id)
+		return -ENODEV;
+
+	if (!control)
+		return -ENODEV;
+
+	ret = gb_control_bundle_activate(control, bundle->id);
+	if (ret)
+		goto err_map_errno;
+
+	ret = driver->probe(bundle, id);
+	if (ret)
+		goto err_deactivate;
+
+	return 0;
+
+err_deactivate:
+	if (!list_empty(&bundle->connections))
+		dev_err(dev, "driver %s left connections behind after failed probe\n",
+			driver->name);
+	if (!READ_ONCE(bundle->intf->disconnected))
+		gb_control_bundle_deactivate(control, bundle->id);
+err_map_errno:
+	/*
+	 * -ESHUTDOWN: the interface or host left while probing.  The driver
+	 * core reports -ENODEV quietly, which is what this is.
+	 */
+	if (ret == -ESHUTDOWN)
+		ret = -ENODEV;
+	return ret;
+}
+
+static void greybus_remove(struct device *dev)
+{
+	struct greybus_driver *driver = to_greybus_driver(dev->driver);
+	struct gb_bundle *bundle = to_gb_bundle(dev);
+	bool disconnected = READ_ONCE(bundle->intf->disconnected);
+
+	/* Nobody to answer: make the driver's operations fail at once */
+	if (disconnected)
+		gb_bundle_disable_connections(bundle);
+
+	driver->disconnect(bundle);
+
+	if (!list_empty(&bundle->connections))
+		dev_err(dev, "driver %s left connections behind\n",
+			driver->name);
+
+	if (!disconnected && bundle->intf->control)
+		gb_control_bundle_deactivate(bundle->intf->control, bundle->id);
+}
+
+struct bus_type greybus_bus_type = {
+	.name		= "greybus",
+	.match		= greybus_match_device,
+	.uevent		= greybus_uevent,
+	.probe		= greybus_probe,
+	.remove		= greybus_remove,
 };
+EXPORT_SYMBOL_GPL(greybus_bus_type);
+
+int greybus_register_driver(struct greybus_driver *driver,
+			    struct module *owner, const char *mod_name)
+{
+	int ret;
+
+	if (!driver->probe || !driver->disconnect || !driver->id_table)
+		return -EINVAL;
+
+	driver->driver.bus = &greybus_bus_type;
+	driver->driver.name = driver->name;
+	driver->driver.owner = owner;
+	driver->driver.mod_name = mod_name;
+
+	ret = driver_register(&driver->driver);
+	if (ret)
+		return ret;
+
+	pr_debug("greybus: registered driver %s\n", driver->name);
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(greybus_register_driver);
+
+void greybus_deregister_driver(struct greybus_driver *driver)
+{
+	driver_unregister(&driver->driver);
+}
+EXPORT_SYMBOL_GPL(greybus_deregister_driver);
 
 static int __init gb_init(void)
 {
-	return bus_register(&greybus_bus_type);
+	int ret;
+
+	gb_debugfs_init();
+
+	ret = bus_register(&greybus_bus_type);
+	if (ret)
+		goto err_debugfs_cleanup;
+
+	ret = gb_operation_init();
+	if (ret)
+		goto err_bus_unregister;
+
+	return 0;
+
+err_bus_unregister:
+	bus_unregister(&greybus_bus_type);
+err_debugfs_cleanup:
+	gb_debugfs_cleanup();
+	return ret;
 }
 module_init(gb_init);
 
 static void __exit gb_exit(void)
 {
+	gb_operation_exit();
 	bus_unregister(&greybus_bus_type);
+	gb_debugfs_cleanup();
+	gb_hd_exit();
 }
 module_exit(gb_exit);
 

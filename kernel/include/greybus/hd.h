@@ -9,6 +9,7 @@
 
 #include <linux/device.h>
 #include <linux/idr.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
 struct gb_host_device;
@@ -24,8 +25,22 @@ struct gb_svc;
  * greybus_message_sent(), from any context, possibly before message_send()
  * has returned.  message_send() may be called in atomic context.
  *
+ * If message_send() returns an error the driver did not take the message
+ * and must not call greybus_message_sent() for it.
+ *
  * message_cancel() asks the driver to give up on a message it has not
- * completed yet; it must still complete it (with an error).
+ * completed yet; it must still complete it (with an error).  It is called
+ * in process context, and may race with the driver completing the message
+ * on its own: a message the driver no longer holds is simply ignored.
+ *
+ * The cport callbacks are optional (NULL = nothing to do); the core calls
+ * them in the order documented in docs/architecture.md, also while
+ * gb_hd_del() tears everything down.  cport_enable() receives the
+ * connection's GB_CONNECTION_FLAG_* bits.  When cport_shutdown() is
+ * provided the core calls it instead of sending the CPort Shutdown
+ * operation itself.  cport_allocate() returns the CPort id it picked
+ * (@cport_id < 0 means "any") or a negative errno; without it the core
+ * allocates ids 1..num_cports-1 from cport_id_map.
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
@@ -62,6 +77,13 @@ struct gb_host_device {
 	struct list_head	modules;	/* struct gb_module, under svc lock */
 	struct list_head	connections;	/* struct gb_connection */
 	struct ida		cport_id_map;
+	/*
+	 * Protects @connections and @removing; taken in the receive path,
+	 * so irq-safe.  Nests outside every connection->lock.
+	 */
+	spinlock_t		lock;
+	bool			removing;	/* gb_hd_del() has started */
+	struct dentry		*debugfs_dir;
 
 	size_t			num_cports;
 	size_t			buffer_size_max; /* largest message, header incl. */
@@ -71,6 +93,7 @@ struct gb_host_device {
 	/* host-driver private data, hd_priv_size bytes */
 	unsigned long		hd_priv[] __aligned(sizeof(s64));
 };
+
 #define to_gb_host_device(d) container_of(d, struct gb_host_device, dev)
 
 struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
@@ -80,6 +103,25 @@ struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 int gb_hd_add(struct gb_host_device *hd);
 void gb_hd_del(struct gb_host_device *hd);
 void gb_hd_put(struct gb_host_device *hd);
+
+/*
+ * Keep bridge CPort @cport_id away from dynamic allocation (for CPorts the
+ * bridge uses for itself), and give it back.  Before gb_hd_add() only.
+ */
+int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id);
+void gb_hd_cport_release_reserved(struct gb_host_device *hd, u16 cport_id);
+
+static inline void *gb_hd_priv(struct gb_host_device *hd)
+{
+	return hd->hd_priv;
+}
+
+extern const struct device_type greybus_hd_type;
+
+static inline bool is_gb_host_device(const struct device *dev)
+{
+	return dev->type == &greybus_hd_type;
+}
 
 /*
  * A message arrived from the network on bridge CPort @cport_id.  Callable

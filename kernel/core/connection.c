@@ -1,0 +1,655 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Greybus connections: creation on a bridge CPort, and the enable and
+ * disable sequences that involve the host driver, the SVC and the
+ * interface's control connection.
+ *
+ * Enable (not the SVC's own static connection):
+ *	hd cport_enable -> SVC conn_create -> hd cport_connected
+ *	-> Control CONNECTED(cport)		(not for the control connection)
+ * Disable:
+ *	state DISCONNECTING, cancel operations (-ESHUTDOWN)
+ *	-> hd cport_flush -> Control DISCONNECTING(cport)
+ *	-> CPort Shutdown phase 1 -> hd cport_quiesce -> CPort Shutdown
+ *	phase 2 -> Control DISCONNECTED(cport)	(not for the control conn.)
+ *	-> SVC conn_destroy -> hd cport_clear -> hd cport_disable
+ * Messages to an interface that is gone (module removed, oops) are
+ * skipped, and so is everything but the host driver calls once the host
+ * device is being removed.  Teardown steps never fail the teardown.
+ *
+ * Locking: hd->lock protects hd->connections and bundle->connections and
+ * nests outside connection->lock (see operation.c).  connection->mutex
+ * serialises enable and disable of one connection.
+ */
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <uapi/greybus/svc.h>
+
+#include "internal.h"
+#include "greybus_trace.h"
+
+/* What the peer needs to have room for during quiesce: one shutdown */
+#define GB_CONNECTION_QUIESCE_PEER_SPACE \
+	(sizeof(struct gb_operation_msg_hdr) + \
+	 sizeof(struct gb_cport_shutdown_request))
+#define GB_CONNECTION_CPORT_TIMEOUT_MS	1000
+
+static void gb_connection_release(struct kref *kref)
+{
+	struct gb_connection *connection =
+		container_of(kref, struct gb_connection, kref);
+
+	/* May run in atomic context (last operation put): memory only */
+	kfree(connection);
+}
+
+void gb_connection_get(struct gb_connection *connection)
+{
+	kref_get(&connection->kref);
+}
+
+void gb_connection_put(struct gb_connection *connection)
+{
+	kref_put(&connection->kref, gb_connection_release);
+}
+
+const char *gb_connection_state_name(enum gb_connection_state state)
+{
+	switch (state) {
+	case GB_CONNECTION_STATE_DISABLED:
+		return "disabled";
+	case GB_CONNECTION_STATE_ENABLED_TX:
+		return "enabled_tx";
+	case GB_CONNECTION_STATE_ENABLED:
+		return "enabled";
+	case GB_CONNECTION_STATE_DISCONNECTING:
+		return "disconnecting";
+	}
+
+	return "unknown";
+}
+EXPORT_SYMBOL_GPL(gb_connection_state_name);
+
+/* True once nobody is left to talk to; read locklessly, see operation.c */
+bool gb_connection_peer_gone(struct gb_connection *connection)
+{
+	if (READ_ONCE(connection->hd->removing))
+		return true;
+
+	return connection->intf && READ_ONCE(connection->intf->disconnected);
+}
+
+struct gb_connection *gb_connection_hd_find(struct gb_host_device *hd,
+					    u16 hd_cport_id)
+{
+	struct gb_connection *connection;
+	unsigned long flags;
+
+	spin_lock_irqsave(&hd->lock, flags);
+	list_for_each_entry(connection, &hd->connections, hd_links) {
+		if (connection->hd_cport_id == hd_cport_id) {
+			gb_connection_get(connection);
+			spin_unlock_irqrestore(&hd->lock, flags);
+			return connection;
+		}
+	}
+	spin_unlock_irqrestore(&hd->lock, flags);
+
+	return NULL;
+}
+
+static struct gb_connection *
+_gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
+		      struct gb_interface *intf, struct gb_bundle *bundle,
+		      u16 cport_id, gb_request_handler_t handler,
+		      unsigned long flags, u8 protocol_id)
+{
+	struct gb_connection *connection;
+	unsigned long irqflags;
+	int ret;
+
+	if (cport_id > GB_CPORT_ID_MAX)
+		return ERR_PTR(-EINVAL);
+
+	connection = kzalloc(sizeof(*connection), GFP_KERNEL);
+	if (!connection)
+		return ERR_PTR(-ENOMEM);
+
+	ret = gb_hd_cport_allocate(hd, hd_cport_id, flags);
+	if (ret < 0) {
+		dev_err(&hd->dev, "failed to allocate cport: %d\n", ret);
+		goto err_free_connection;
+	}
+
+	connection->hd_cport_id = ret;
+	connection->hd = hd;
+	connection->intf = intf;
+	connection->bundle = bundle;
+	connection->intf_cport_id = cport_id;
+	connection->protocol_id = protocol_id;
+	connection->flags = flags;
+	connection->handler = handler;
+	connection->state = GB_CONNECTION_STATE_DISABLED;
+	snprintf(connection->name, sizeof(connection->name), "%u/%u:%u",
+		 connection->hd_cport_id, intf ? intf->interface_id : 0,
+		 cport_id);
+
+	kref_init(&connection->kref);
+	mutex_init(&connection->mutex);
+	spin_lock_init(&connection->lock);
+	INIT_LIST_HEAD(&connection->operations);
+	INIT_LIST_HEAD(&connection->incoming);
+	INIT_LIST_HEAD(&connection->bundle_links);
+	init_waitqueue_head(&connection->ops_wait);
+	INIT_WORK(&connection->rx_work, gb_connection_rx_work);
+
+	/* Dropped in destroy: keeps a buggy owner from freeing what we use */
+	get_device(&hd->dev);
+	if (bundle)
+		get_device(&bundle->dev);
+	else if (intf)
+		get_device(&intf->dev);
+
+	spin_lock_irqsave(&hd->lock, irqflags);
+	list_add_tail(&connection->hd_links, &hd->connections);
+	if (bundle)
+		list_add_tail(&connection->bundle_links, &bundle->connections);
+	spin_unlock_irqrestore(&hd->lock, irqflags);
+
+	trace_gb_connection_create(connection);
+	dev_dbg(&hd->dev, "%s: created, protocol 0x%02x\n", connection->name,
+		protocol_id);
+
+	return connection;
+
+err_free_connection:
+	kfree(connection);
+	return ERR_PTR(ret);
+}
+
+struct gb_connection *
+gb_connection_create_static(struct gb_host_device *hd, u16 hd_cport_id,
+			    gb_request_handler_t handler, u8 protocol_id)
+{
+	return _gb_connection_create(hd, hd_cport_id, NULL, NULL, 0, handler,
+				     GB_CONNECTION_FLAG_STATIC, protocol_id);
+}
+
+struct gb_connection *gb_connection_create_control(struct gb_interface *intf)
+{
+	return _gb_connection_create(intf->hd, -1, intf, NULL,
+				     GREYBUS_CONTROL_CPORT_ID, NULL,
+				     GB_CONNECTION_FLAG_CONTROL,
+				     GREYBUS_PROTOCOL_CONTROL);
+}
+
+struct gb_connection *
+gb_connection_create_flags(struct gb_bundle *bundle, u16 cport_id,
+			   gb_request_handler_t handler, unsigned long flags)
+{
+	struct greybus_descriptor_cport *desc = NULL;
+	size_t i;
+
+	if (WARN_ON_ONCE(flags & ~GB_CONNECTION_FLAG_USER_MASK))
+		flags &= GB_CONNECTION_FLAG_USER_MASK;
+
+	for (i = 0; i < bundle->num_cports; i++) {
+		if (le16_to_cpu(bundle->cport_desc[i].id) == cport_id) {
+			desc = &bundle->cport_desc[i];
+			break;
+		}
+	}
+	if (!desc) {
+		dev_err(&bundle->dev, "cport %u is not part of this bundle\n",
+			cport_id);
+		return ERR_PTR(-EINVAL);
+	}
+
+	return _gb_connection_create(bundle->intf->hd, -1, bundle->intf,
+				     bundle, cport_id, handler, flags,
+				     desc->protocol_id);
+}
+EXPORT_SYMBOL_GPL(gb_connection_create_flags);
+
+void gb_connection_destroy(struct gb_connection *connection)
+{
+	struct gb_host_device *hd;
+	unsigned long flags;
+
+	if (!connection)
+		return;
+
+	hd = connection->hd;
+
+	gb_connection_disable(connection);
+
+	spin_lock_irqsave(&hd->lock, flags);
+	list_del(&connection->hd_links);
+	if (connection->bundle)
+		list_del(&connection->bundle_links);
+	spin_unlock_irqrestore(&hd->lock, flags);
+
+	gb_hd_cport_release(hd, connection->hd_cport_id);
+
+	trace_gb_connection_destroy(connection);
+	dev_dbg(&hd->dev, "%s: destroyed\n", connection->name);
+
+	if (connection->bundle)
+		put_device(&connection->bundle->dev);
+	else if (connection->intf)
+		put_device(&connection->intf->dev);
+	put_device(&hd->dev);
+
+	gb_connection_put(connection);
+}
+EXPORT_SYMBOL_GPL(gb_connection_destroy);
+
+static void gb_connection_set_state(struct gb_connection *connection,
+				    enum gb_connection_state state)
+{
+	spin_lock_irq(&connection->lock);
+	connection->state = state;
+	spin_unlock_irq(&connection->lock);
+}
+
+/* Host driver steps */
+
+static int gb_connection_hd_cport_enable(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_enable)
+		return 0;
+
+	ret = hd->driver->cport_enable(hd, connection->hd_cport_id,
+				       connection->flags);
+	if (ret)
+		dev_err(&hd->dev, "%s: failed to enable host cport: %d\n",
+			connection->name, ret);
+
+	return ret;
+}
+
+static void gb_connection_hd_cport_disable(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_disable)
+		return;
+
+	ret = hd->driver->cport_disable(hd, connection->hd_cport_id);
+	if (ret)
+		dev_dbg(&hd->dev, "%s: failed to disable host cport: %d\n",
+			connection->name, ret);
+}
+
+static int gb_connection_hd_cport_connected(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_connected)
+		return 0;
+
+	ret = hd->driver->cport_connected(hd, connection->hd_cport_id);
+	if (ret)
+		dev_err(&hd->dev, "%s: failed to set connected state: %d\n",
+			connection->name, ret);
+
+	return ret;
+}
+
+static void gb_connection_hd_cport_flush(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_flush)
+		return;
+
+	ret = hd->driver->cport_flush(hd, connection->hd_cport_id);
+	if (ret)
+		dev_dbg(&hd->dev, "%s: failed to flush host cport: %d\n",
+			connection->name, ret);
+}
+
+static void gb_connection_hd_cport_quiesce(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_quiesce)
+		return;
+
+	ret = hd->driver->cport_quiesce(hd, connection->hd_cport_id,
+					GB_CONNECTION_QUIESCE_PEER_SPACE,
+					GB_CONNECTION_CPORT_TIMEOUT_MS);
+	if (ret)
+		dev_dbg(&hd->dev, "%s: failed to quiesce host cport: %d\n",
+			connection->name, ret);
+}
+
+static void gb_connection_hd_cport_clear(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->cport_clear)
+		return;
+
+	ret = hd->driver->cport_clear(hd, connection->hd_cport_id);
+	if (ret)
+		dev_dbg(&hd->dev, "%s: failed to clear host cport: %d\n",
+			connection->name, ret);
+}
+
+/* SVC steps */
+
+static u8 gb_connection_svc_flags(struct gb_connection *connection)
+{
+	u8 flags = GB_SVC_CONN_CSV_N;
+
+	if (connection->flags & GB_CONNECTION_FLAG_E2EFC)
+		flags |= GB_SVC_CONN_E2EFC | GB_SVC_CONN_CSD_N;
+	else if (connection->flags & GB_CONNECTION_FLAG_NO_FLOWCTRL)
+		flags |= GB_SVC_CONN_CSD_N;
+
+	return flags;
+}
+
+static int gb_connection_svc_connection_create(struct gb_connection *connection)
+{
+	struct gb_svc *svc = connection->hd->svc;
+	int ret;
+
+	ret = gb_svc_connection_create(svc, svc->ap_intf_id,
+				       connection->hd_cport_id,
+				       connection->intf->interface_id,
+				       connection->intf_cport_id,
+				       gb_connection_svc_flags(connection));
+	if (ret && ret != -ESHUTDOWN)
+		dev_err(&connection->hd->dev,
+			"%s: failed to create svc connection: %d\n",
+			connection->name, ret);
+
+	return ret;
+}
+
+static void
+gb_connection_svc_connection_destroy(struct gb_connection *connection)
+{
+	struct gb_svc *svc = connection->hd->svc;
+
+	/* With the host device going away the SVC is unreachable too */
+	if (READ_ONCE(connection->hd->removing))
+		return;
+
+	gb_svc_connection_destroy(svc, svc->ap_intf_id,
+				  connection->hd_cport_id,
+				  connection->intf->interface_id,
+				  connection->intf_cport_id);
+}
+
+/* Control and CPort Shutdown steps, skipped when the peer is gone */
+
+static int gb_connection_control_connected(struct gb_connection *connection)
+{
+	struct gb_control *control = connection->intf->control;
+
+	if (!control)
+		return -ENODEV;
+
+	return gb_control_connected_operation(control,
+					      connection->intf_cport_id);
+}
+
+static void
+gb_connection_control_disconnecting(struct gb_connection *connection)
+{
+	struct gb_control *control = connection->intf->control;
+
+	if (control && !gb_connection_peer_gone(connection))
+		gb_control_disconnecting_operation(control,
+						   connection->intf_cport_id);
+}
+
+static void gb_connection_control_disconnected(struct gb_connection *connection)
+{
+	struct gb_control *control = connection->intf->control;
+
+	if (control && !gb_connection_peer_gone(connection))
+		gb_control_disconnected_operation(control,
+						  connection->intf_cport_id);
+}
+
+static void gb_connection_shutdown(struct gb_connection *connection, u8 phase)
+{
+	struct gb_cport_shutdown_request request = { .phase = phase };
+	unsigned int timeout = GB_CONNECTION_CPORT_TIMEOUT_MS;
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (gb_connection_peer_gone(connection))
+		return;
+
+	if (hd->driver->cport_shutdown)
+		ret = hd->driver->cport_shutdown(hd, connection->hd_cport_id,
+						 phase, timeout);
+	else
+		ret = gb_operation_sync_core(connection,
+					     GB_REQUEST_TYPE_CPORT_SHUTDOWN,
+					     &request, sizeof(request),
+					     timeout);
+	if (ret)
+		dev_dbg(&hd->dev, "%s: cport shutdown phase %u failed: %d\n",
+			connection->name, phase, ret);
+}
+
+/* Waits for every cancelled operation's callback; bounded */
+static void gb_connection_wait_operations(struct gb_connection *connection)
+{
+	unsigned long timeout = msecs_to_jiffies(GB_OPERATION_CANCEL_WAIT_MS);
+
+	if (!wait_event_timeout(connection->ops_wait,
+				!READ_ONCE(connection->ops_pending), timeout))
+		dev_warn(&connection->hd->dev,
+			 "%s: operations still pending after teardown\n",
+			 connection->name);
+}
+
+/* From enabled (either way) to disconnecting, nothing left in flight */
+static void gb_connection_quiesce_local(struct gb_connection *connection)
+{
+	gb_connection_set_state(connection,
+				GB_CONNECTION_STATE_DISCONNECTING);
+	gb_connection_cancel_operations(connection, -ESHUTDOWN);
+	gb_connection_flush_incoming(connection);
+	gb_connection_wait_operations(connection);
+}
+
+static int _gb_connection_enable(struct gb_connection *connection, bool rx)
+{
+	enum gb_connection_state state = rx ? GB_CONNECTION_STATE_ENABLED :
+					      GB_CONNECTION_STATE_ENABLED_TX;
+	int ret;
+
+	switch (connection->state) {
+	case GB_CONNECTION_STATE_ENABLED:
+		return 0;
+	case GB_CONNECTION_STATE_ENABLED_TX:
+		if (rx)
+			gb_connection_set_state(connection, state);
+		return 0;
+	default:
+		break;
+	}
+
+	if (gb_connection_peer_gone(connection))
+		return -ESHUTDOWN;
+
+	ret = gb_connection_hd_cport_enable(connection);
+	if (ret)
+		return ret;
+
+	if (gb_connection_is_static(connection)) {
+		gb_connection_set_state(connection, state);
+		return 0;
+	}
+
+	ret = gb_connection_svc_connection_create(connection);
+	if (ret)
+		goto err_hd_cport_disable;
+
+	ret = gb_connection_hd_cport_connected(connection);
+	if (ret)
+		goto err_svc_connection_destroy;
+
+	gb_connection_set_state(connection, state);
+
+	if (!gb_connection_is_control(connection)) {
+		ret = gb_connection_control_connected(connection);
+		if (ret)
+			goto err_quiesce_local;
+	}
+
+	dev_dbg(&connection->hd->dev, "%s: enabled%s\n", connection->name,
+		rx ? "" : " (tx only)");
+
+	return 0;
+
+err_quiesce_local:
+	gb_connection_quiesce_local(connection);
+	gb_connection_set_state(connection, GB_CONNECTION_STATE_DISABLED);
+err_svc_connection_destroy:
+	gb_connection_svc_connection_destroy(connection);
+err_hd_cport_disable:
+	gb_connection_hd_cport_disable(connection);
+
+	return ret;
+}
+
+int gb_connection_enable(struct gb_connection *connection)
+{
+	int ret;
+
+	mutex_lock(&connection->mutex);
+	ret = _gb_connection_enable(connection, true);
+	mutex_unlock(&connection->mutex);
+
+	return ret;
+}
+EXPORT_SYMBOL_GPL(gb_connection_enable);
+
+int gb_connection_enable_tx(struct gb_connection *connection)
+{
+	int ret;
+
+	mutex_lock(&connection->mutex);
+	ret = _gb_connection_enable(connection, false);
+	mutex_unlock(&connection->mutex);
+
+	return ret;
+}
+EXPORT_SYMBOL_GPL(gb_connection_enable_tx);
+
+void gb_connection_disable_rx(struct gb_connection *connection)
+{
+	mutex_lock(&connection->mutex);
+	if (connection->state == GB_CONNECTION_STATE_ENABLED) {
+		gb_connection_set_state(connection,
+					GB_CONNECTION_STATE_ENABLED_TX);
+		gb_connection_flush_incoming(connection);
+	}
+	mutex_unlock(&connection->mutex);
+}
+EXPORT_SYMBOL_GPL(gb_connection_disable_rx);
+
+void gb_connection_disable(struct gb_connection *connection)
+{
+	mutex_lock(&connection->mutex);
+
+	if (connection->state == GB_CONNECTION_STATE_DISABLED)
+		goto out_unlock;
+
+	gb_connection_quiesce_local(connection);
+	gb_connection_hd_cport_flush(connection);
+
+	if (!gb_connection_is_static(connection)) {
+		gb_connection_control_disconnecting(connection);
+		gb_connection_shutdown(connection, 1);
+		gb_connection_hd_cport_quiesce(connection);
+		gb_connection_shutdown(connection, 2);
+		if (!gb_connection_is_control(connection))
+			gb_connection_control_disconnected(connection);
+		gb_connection_svc_connection_destroy(connection);
+		gb_connection_hd_cport_clear(connection);
+	}
+
+	gb_connection_set_state(connection, GB_CONNECTION_STATE_DISABLED);
+	gb_connection_hd_cport_disable(connection);
+
+	dev_dbg(&connection->hd->dev, "%s: disabled\n", connection->name);
+
+out_unlock:
+	mutex_unlock(&connection->mutex);
+}
+EXPORT_SYMBOL_GPL(gb_connection_disable);
+
+/*
+ * The sweeps: complete everything in flight on every connection of @hd
+ * (or only @intf's), after the caller made new sends fail by setting
+ * hd->removing or intf->disconnected.  Setting the flag before taking
+ * each connection->lock means a sender either sees the flag or put its
+ * operation on the list before we look.  Do not wait; any context.
+ */
+static void gb_connections_cancel(struct gb_host_device *hd,
+				  struct gb_interface *intf, int errno)
+{
+	struct gb_connection *connection;
+	unsigned long flags;
+
+	spin_lock_irqsave(&hd->lock, flags);
+	list_for_each_entry(connection, &hd->connections, hd_links) {
+		if (intf && connection->intf != intf)
+			continue;
+		spin_lock(&connection->lock);
+		gb_connection_cancel_operations_locked(connection, errno);
+		spin_unlock(&connection->lock);
+	}
+	spin_unlock_irqrestore(&hd->lock, flags);
+}
+
+void gb_hd_cancel_operations(struct gb_host_device *hd, int errno)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&hd->lock, flags);
+	WRITE_ONCE(hd->removing, true);
+	spin_unlock_irqrestore(&hd->lock, flags);
+
+	gb_connections_cancel(hd, NULL, errno);
+}
+
+void gb_interface_cancel_operations(struct gb_interface *intf, int errno)
+{
+	gb_connections_cancel(intf->hd, intf, errno);
+}
+
+/*
+ * The interface is gone: shut the bundle's connections down before the
+ * driver's disconnect() so it never waits for an answer that cannot
+ * come.  The driver's own disable and destroy then find them disabled.
+ */
+void gb_bundle_disable_connections(struct gb_bundle *bundle)
+{
+	struct gb_connection *connection;
+
+	/*
+	 * The list only changes in the driver's probe and disconnect, which
+	 * the driver core serialises with us (we run in its remove).
+	 */
+	list_for_each_entry(connection, &bundle->connections, bundle_links)
+		gb_connection_disable(connection);
+}

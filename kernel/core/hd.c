@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Greybus host devices ("greybusN"): one per AP bridge, created and owned
+ * by its host-controller driver.
+ *
+ * gb_hd_create() allocates the host device and its SVC; gb_hd_add() makes
+ * it visible and opens the SVC connection on bridge CPort 0, after which
+ * the SVC drives everything else.  gb_hd_del() is an unplug: whatever
+ * state the network is in, it cancels every operation, removes modules,
+ * interfaces, bundles and connections, and returns once nothing uses the
+ * host driver any more except for the references the driver itself holds.
+ */
+#include <linux/idr.h>
+#include <linux/slab.h>
+
+#include "internal.h"
+#include "greybus_trace.h"
+
+static DEFINE_IDA(gb_hd_bus_id_map);
+
+static ssize_t bus_id_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct gb_host_device *hd = to_gb_host_device(dev);
+
+	return sysfs_emit(buf, "%d\n", hd->bus_id);
+}
+static DEVICE_ATTR_RO(bus_id);
+
+static struct attribute *gb_hd_attrs[] = {
+	&dev_attr_bus_id.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(gb_hd);
+
+static void gb_hd_release(struct device *dev)
+{
+	struct gb_host_device *hd = to_gb_host_device(dev);
+
+	if (hd->svc)
+		gb_svc_put(hd->svc);
+	ida_free(&gb_hd_bus_id_map, hd->bus_id);
+	ida_destroy(&hd->cport_id_map);
+	kfree(hd);
+}
+
+const struct device_type greybus_hd_type = {
+	.name		= "greybus_host_device",
+	.release	= gb_hd_release,
+};
+EXPORT_SYMBOL_GPL(greybus_hd_type);
+
+int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id)
+{
+	int ret;
+
+	if (cport_id >= hd->num_cports)
+		return -EINVAL;
+
+	ret = ida_alloc_range(&hd->cport_id_map, cport_id, cport_id,
+			      GFP_KERNEL);
+	if (ret < 0)
+		return ret == -ENOSPC ? -EBUSY : ret;
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(gb_hd_cport_reserve);
+
+void gb_hd_cport_release_reserved(struct gb_host_device *hd, u16 cport_id)
+{
+	ida_free(&hd->cport_id_map, cport_id);
+}
+EXPORT_SYMBOL_GPL(gb_hd_cport_release_reserved);
+
+/* @cport_id < 0: any CPort but 0, which belongs to the SVC */
+int gb_hd_cport_allocate(struct gb_host_device *hd, int cport_id,
+			 unsigned long flags)
+{
+	int ret;
+
+	if (hd->driver->cport_allocate)
+		return hd->driver->cport_allocate(hd, cport_id, flags);
+
+	if (cport_id >= 0) {
+		if (cport_id >= hd->num_cports)
+			return -EINVAL;
+		ret = ida_alloc_range(&hd->cport_id_map, cport_id, cport_id,
+				      GFP_KERNEL);
+		return ret == -ENOSPC ? -EBUSY : ret;
+	}
+
+	if (hd->num_cports < 2)
+		return -ENOSPC;
+
+	return ida_alloc_range(&hd->cport_id_map, 1, hd->num_cports - 1,
+			       GFP_KERNEL);
+}
+
+void gb_hd_cport_release(struct gb_host_device *hd, u16 cport_id)
+{
+	if (hd->driver->cport_allocate) {
+		if (hd->driver->cport_release)
+			hd->driver->cport_release(hd, cport_id);
+		return;
+	}
+
+	ida_free(&hd->cport_id_map, cport_id);
+}
+
+struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
+				    struct device *parent,
+				    size_t buffer_size_max,
+				    size_t num_cports)
+{
+	struct gb_host_device *hd;
+	struct gb_svc *svc;
+	int ret;
+
+	if (!driver->message_send) {
+		dev_err(parent, "host driver without message_send\n");
+		return ERR_PTR(-EINVAL);
+	}
+	if (buffer_size_max < GB_OPERATION_MSG_SIZE_MIN) {
+		dev_err(parent, "buffer size %zu too small\n",
+			buffer_size_max);
+		return ERR_PTR(-EINVAL);
+	}
+	if (!num_cports || num_cports > GB_CPORT_ID_MAX + 1) {
+		dev_err(parent, "invalid number of cports: %zu\n", num_cports);
+		return ERR_PTR(-EINVAL);
+	}
+	/* The size field of a message has 16 bits */
+	if (buffer_size_max > GB_OPERATION_MSG_SIZE_MAX) {
+		dev_dbg(parent, "buffer size %zu limited to %d\n",
+			buffer_size_max, GB_OPERATION_MSG_SIZE_MAX);
+		buffer_size_max = GB_OPERATION_MSG_SIZE_MAX;
+	}
+
+	hd = kzalloc(sizeof(*hd) + driver->hd_priv_size, GFP_KERNEL);
+	if (!hd)
+		return ERR_PTR(-ENOMEM);
+
+	ret = ida_alloc_min(&gb_hd_bus_id_map, 1, GFP_KERNEL);
+	if (ret < 0)
+		goto err_free_hd;
+	hd->bus_id = ret;
+
+	hd->driver = driver;
+	hd->num_cports = num_cports;
+	hd->buffer_size_max = buffer_size_max;
+	INIT_LIST_HEAD(&hd->modules);
+	INIT_LIST_HEAD(&hd->connections);
+	ida_init(&hd->cport_id_map);
+	spin_lock_init(&hd->lock);
+
+	hd->dev.parent = parent;
+	hd->dev.bus = &greybus_bus_type;
+	hd->dev.type = &greybus_hd_type;
+	hd->dev.groups = gb_hd_groups;
+	device_initialize(&hd->dev);
+	/* From here on the release function undoes everything */
+
+	ret = dev_set_name(&hd->dev, "greybus%d", hd->bus_id);
+	if (ret)
+		goto err_put_device;
+
+	svc = gb_svc_create(hd);
+	if (IS_ERR(svc)) {
+		ret = PTR_ERR(svc);
+		goto err_put_device;
+	}
+	hd->svc = svc;
+
+	return hd;
+
+err_put_device:
+	put_device(&hd->dev);
+	return ERR_PTR(ret);
+
+err_free_hd:
+	kfree(hd);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_GPL(gb_hd_create);
+
+int gb_hd_add(struct gb_host_device *hd)
+{
+	int ret;
+
+	ret = device_add(&hd->dev);
+	if (ret)
+		return ret;
+	trace_gb_object_add(&hd->dev);
+
+	gb_debugfs_hd_add(hd);
+
+	ret = gb_svc_add(hd->svc);
+	if (ret)
+		goto err_debugfs_del;
+
+	return 0;
+
+err_debugfs_del:
+	gb_debugfs_hd_del(hd);
+	trace_gb_object_del(&hd->dev);
+	device_del(&hd->dev);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(gb_hd_add);
+
+void gb_hd_del(struct gb_host_device *hd)
+{
+	/*
+	 * First make every operation, in flight or yet to be sent, fail at
+	 * once: whatever is running (enumeration on the SVC workqueue, a
+	 * driver's probe) then unwinds quickly instead of waiting for
+	 * answers that will never come.
+	 */
+	gb_hd_cancel_operations(hd, -ESHUTDOWN);
+
+	gb_svc_del(hd->svc);
+
+	gb_debugfs_hd_del(hd);
+	trace_gb_object_del(&hd->dev);
+	device_del(&hd->dev);
+}
+EXPORT_SYMBOL_GPL(gb_hd_del);
+
+void gb_hd_put(struct gb_host_device *hd)
+{
+	put_device(&hd->dev);
+}
+EXPORT_SYMBOL_GPL(gb_hd_put);
+
+void gb_hd_exit(void)
+{
+	ida_destroy(&gb_hd_bus_id_map);
+}

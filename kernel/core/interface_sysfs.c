@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attributes of "N-M.I" (docs/sysfs-bus-greybus).  The identification
+ * attributes are read during activation, before the device is
+ * registered, and only exist for interfaces that reached that point
+ * (type "greybus").
+ */
+#include <linux/sysfs.h>
+
+#include "internal.h"
+
+const char *gb_interface_type_string(enum gb_interface_type type)
+{
+	switch (type) {
+	case GB_INTERFACE_TYPE_INVALID:
+		return "invalid";
+	case GB_INTERFACE_TYPE_UNKNOWN:
+		return "unknown";
+	case GB_INTERFACE_TYPE_DUMMY:
+		return "dummy";
+	case GB_INTERFACE_TYPE_UNIPRO:
+		return "unipro";
+	case GB_INTERFACE_TYPE_GREYBUS:
+		return "greybus";
+	}
+
+	return "invalid";
+}
+
+static ssize_t interface_id_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "%u\n", intf->interface_id);
+}
+static DEVICE_ATTR_RO(interface_id);
+
+static ssize_t ddbl1_manufacturer_id_show(struct device *dev,
+					  struct device_attribute *attr,
+					  char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "0x%08x\n", intf->ddbl1_manufacturer_id);
+}
+static DEVICE_ATTR_RO(ddbl1_manufacturer_id);
+
+static ssize_t ddbl1_product_id_show(struct device *dev,
+				     struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "0x%08x\n", intf->ddbl1_product_id);
+}
+static DEVICE_ATTR_RO(ddbl1_product_id);
+
+static ssize_t vendor_id_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "0x%08x\n", intf->vendor_id);
+}
+static DEVICE_ATTR_RO(vendor_id);
+
+static ssize_t product_id_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "0x%08x\n", intf->product_id);
+}
+static DEVICE_ATTR_RO(product_id);
+
+static ssize_t serial_number_show(struct device *dev,
+				  struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "0x%016llx\n", intf->serial_number);
+}
+static DEVICE_ATTR_RO(serial_number);
+
+static ssize_t interface_type_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "%s\n", gb_interface_type_string(intf->type));
+}
+static DEVICE_ATTR_RO(interface_type);
+
+static struct attribute *gb_interface_common_attrs[] = {
+	&dev_attr_interface_id.attr,
+	&dev_attr_interface_type.attr,
+	NULL
+};
+
+static const struct attribute_group gb_interface_common_group = {
+	.attrs = gb_interface_common_attrs,
+};
+
+static struct attribute *gb_interface_greybus_attrs[] = {
+	&dev_attr_ddbl1_manufacturer_id.attr,
+	&dev_attr_ddbl1_product_id.attr,
+	&dev_attr_vendor_id.attr,
+	&dev_attr_product_id.attr,
+	&dev_attr_serial_number.attr,
+	NULL
+};
+
+static umode_t gb_interface_greybus_is_visible(struct kobject *kobj,
+					       struct attribute *attr, int n)
+{
+	struct gb_interface *intf = to_gb_interface(kobj_to_dev(kobj));
+
+	return intf->type == GB_INTERFACE_TYPE_GREYBUS ? attr->mode : 0;
+}
+
+static const struct attribute_group gb_interface_greybus_group = {
+	.attrs		= gb_interface_greybus_attrs,
+	.is_visible	= gb_interface_greybus_is_visible,
+};
+
+const struct attribute_group *gb_interface_groups[] = {
+	&gb_interface_common_group,
+	&gb_interface_greybus_group,
+	NULL
+};

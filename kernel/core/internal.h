@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Declarations shared between the files of greybus.ko only; nothing here
+ * is exported to host or protocol drivers.
+ */
+#ifndef __GREYBUS_CORE_INTERNAL_H
+#define __GREYBUS_CORE_INTERNAL_H
+
+#include <linux/types.h>
+
+#include <greybus/greybus.h>
+
+/* Longest we wait for operations to finish once they were cancelled */
+#define GB_OPERATION_CANCEL_WAIT_MS	10000
+
+/* hd.c */
+int gb_hd_cport_allocate(struct gb_host_device *hd, int cport_id,
+			 unsigned long flags);
+void gb_hd_cport_release(struct gb_host_device *hd, u16 cport_id);
+void gb_hd_exit(void);
+
+/* operation.c */
+int gb_operation_init(void);
+void gb_operation_exit(void);
+void gb_connection_rx_work(struct work_struct *work);
+int gb_operation_sync_core(struct gb_connection *connection, u8 type,
+			   void *request, size_t request_size,
+			   unsigned int timeout);
+void gb_connection_cancel_operations_locked(struct gb_connection *connection,
+					    int errno);
+void gb_connection_cancel_operations(struct gb_connection *connection,
+				     int errno);
+void gb_connection_flush_incoming(struct gb_connection *connection);
+
+/* connection.c */
+struct gb_connection *
+gb_connection_create_static(struct gb_host_device *hd, u16 hd_cport_id,
+			    gb_request_handler_t handler, u8 protocol_id);
+struct gb_connection *gb_connection_create_control(struct gb_interface *intf);
+struct gb_connection *gb_connection_hd_find(struct gb_host_device *hd,
+					    u16 hd_cport_id);
+void gb_connection_get(struct gb_connection *connection);
+void gb_connection_put(struct gb_connection *connection);
+bool gb_connection_peer_gone(struct gb_connection *connection);
+void gb_hd_cancel_operations(struct gb_host_device *hd, int errno);
+void gb_interface_cancel_operations(struct gb_interface *intf, int errno);
+void gb_bundle_disable_connections(struct gb_bundle *bundle);
+
+/* debugfs.c */
+void gb_debugfs_init(void);
+void gb_debugfs_cleanup(void);
+void gb_debugfs_hd_add(struct gb_host_device *hd);
+void gb_debugfs_hd_del(struct gb_host_device *hd);
+
+#endif /* __GREYBUS_CORE_INTERNAL_H */

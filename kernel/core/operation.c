@@ -1,0 +1,1038 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Greybus operations: sending requests and matching their responses,
+ * receiving requests and answering them, timeouts and cancellation.
+ *
+ * How an outgoing operation lives:
+ *
+ *  - gb_operation_request_send() gives it an id, puts it on the
+ *    connection's @operations list with @errno = -EINPROGRESS, arms its
+ *    timer and hands the request to the host driver.
+ *  - Exactly one of "response received", "timer fired", "cancelled",
+ *    "host driver failed the request" (or, unidirectional, "host driver
+ *    sent it") *claims* the operation: under connection->lock it takes it
+ *    off the list and sets @errno.  The list is what the receive path
+ *    searches, so a late or duplicate response finds nothing and is
+ *    reported as unexpected.
+ *  - The claimer queues @work, which runs the callback (or wakes the
+ *    synchronous waiter) in process context, then completes
+ *    @completion and lets connection teardown know it is done.
+ *
+ * References: the caller's (from create); one for the time the operation
+ * is in flight (from send until @work finished); one for the armed timer
+ * (dropped by whoever deactivates it or by the timer function); one while
+ * the host driver holds one of its messages (dropped in
+ * greybus_message_sent()).  The last put frees the operation and may come
+ * from any context, so the release only frees memory.
+ *
+ * Incoming requests arrive in greybus_data_rcvd(), possibly in atomic
+ * context: they are copied, queued on their connection (at most
+ * GB_CONNECTION_INCOMING_MAX at a time) and handled one after the other
+ * by the connection's rx work, which sends the response.
+ */
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/timer.h>
+#include <linux/workqueue.h>
+
+#include "internal.h"
+#include "greybus_trace.h"
+
+/* A flood of requests must not grow a queue without bound */
+#define GB_CONNECTION_INCOMING_MAX	64
+
+/* Bits of operation->state */
+enum {
+	GB_OP_STATE_SENT,		/* request_send() got it going */
+	GB_OP_STATE_REQUEST_IN_HD,	/* the host driver holds the request */
+	GB_OP_STATE_RESPONSE_IN_HD,	/* ... or our response */
+};
+
+static struct workqueue_struct *gb_operation_completion_wq;
+static struct workqueue_struct *gb_operation_rx_wq;
+
+int gb_operation_status_to_errno(u8 status)
+{
+	switch (status) {
+	case GB_OP_SUCCESS:
+		return 0;
+	case GB_OP_INTERRUPTED:
+		return -EINTR;
+	case GB_OP_TIMEOUT:
+		return -ETIMEDOUT;
+	case GB_OP_NO_MEMORY:
+		return -ENOMEM;
+	case GB_OP_PROTOCOL_BAD:
+		return -EPROTONOSUPPORT;
+	case GB_OP_OVERFLOW:
+		return -EMSGSIZE;
+	case GB_OP_INVALID:
+		return -EINVAL;
+	case GB_OP_RETRY:
+		return -EAGAIN;
+	case GB_OP_NONEXISTENT:
+		return -ENODEV;
+	case GB_OP_MALFUNCTION:
+		return -EILSEQ;
+	default:
+		return -EIO;
+	}
+}
+EXPORT_SYMBOL_GPL(gb_operation_status_to_errno);
+
+u8 gb_operation_errno_to_status(int errno)
+{
+	switch (errno) {
+	case 0:
+		return GB_OP_SUCCESS;
+	case -EINTR:
+		return GB_OP_INTERRUPTED;
+	case -ETIMEDOUT:
+		return GB_OP_TIMEOUT;
+	case -ENOMEM:
+		return GB_OP_NO_MEMORY;
+	case -EPROTONOSUPPORT:
+		return GB_OP_PROTOCOL_BAD;
+	case -EMSGSIZE:
+		return GB_OP_OVERFLOW;
+	case -EINVAL:
+		return GB_OP_INVALID;
+	case -EAGAIN:
+		return GB_OP_RETRY;
+	case -ENODEV:
+		return GB_OP_NONEXISTENT;
+	case -EILSEQ:
+		return GB_OP_MALFUNCTION;
+	default:
+		return GB_OP_UNKNOWN_ERROR;
+	}
+}
+EXPORT_SYMBOL_GPL(gb_operation_errno_to_status);
+
+size_t gb_operation_get_payload_size_max(struct gb_connection *connection)
+{
+	return connection->hd->buffer_size_max -
+	       sizeof(struct gb_operation_msg_hdr);
+}
+EXPORT_SYMBOL_GPL(gb_operation_get_payload_size_max);
+
+/* Messages */
+
+static struct gb_message *gb_message_alloc(struct gb_operation *operation,
+					   u8 type, size_t payload_size,
+					   gfp_t gfp)
+{
+	struct gb_host_device *hd = operation->connection->hd;
+	size_t size = sizeof(struct gb_operation_msg_hdr) + payload_size;
+	struct gb_message *message;
+
+	if (size > hd->buffer_size_max)
+		return NULL;
+
+	message = kzalloc(sizeof(*message), gfp);
+	if (!message)
+		return NULL;
+
+	/* Separate, so a host driver may hand the buffer to DMA */
+	message->header = kzalloc(size, gfp);
+	if (!message->header) {
+		kfree(message);
+		return NULL;
+	}
+
+	message->header->size = cpu_to_le16(size);
+	message->header->type = type;
+	message->payload = message->header + 1;
+	message->payload_size = payload_size;
+	message->operation = operation;
+
+	return message;
+}
+
+static void gb_message_free(struct gb_message *message)
+{
+	if (!message)
+		return;
+
+	kfree(message->header);
+	kfree(message);
+}
+
+/* Allocation and references */
+
+static void gb_operation_work(struct work_struct *work);
+static void gb_operation_timeout(struct timer_list *t);
+
+static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
+					       u8 type, unsigned long flags,
+					       gfp_t gfp)
+{
+	struct gb_operation *operation;
+
+	operation = kzalloc(sizeof(*operation), gfp);
+	if (!operation)
+		return NULL;
+
+	operation->connection = connection;
+	operation->type = type;
+	operation->flags = flags;
+	operation->errno = -EBADR;
+	kref_init(&operation->kref);
+	INIT_LIST_HEAD(&operation->links);
+	timer_setup(&operation->timer, gb_operation_timeout, 0);
+	INIT_WORK(&operation->work, gb_operation_work);
+	init_completion(&operation->completion);
+
+	/* Keeps the connection's memory while we finish, not the connection */
+	gb_connection_get(connection);
+
+	return operation;
+}
+
+static void gb_operation_release(struct kref *kref)
+{
+	struct gb_operation *operation =
+		container_of(kref, struct gb_operation, kref);
+	struct gb_connection *connection = operation->connection;
+
+	gb_message_free(operation->request);
+	gb_message_free(operation->response);
+	kfree(operation);
+
+	gb_connection_put(connection);
+}
+
+void gb_operation_get(struct gb_operation *operation)
+{
+	kref_get(&operation->kref);
+}
+EXPORT_SYMBOL_GPL(gb_operation_get);
+
+void gb_operation_put(struct gb_operation *operation)
+{
+	if (operation)
+		kref_put(&operation->kref, gb_operation_release);
+}
+EXPORT_SYMBOL_GPL(gb_operation_put);
+
+static struct gb_operation *
+__gb_operation_create(struct gb_connection *connection, u8 type,
+		      size_t request_size, size_t response_size,
+		      unsigned long flags, gfp_t gfp)
+{
+	struct gb_operation *operation;
+
+	operation = gb_operation_alloc(connection, type, flags, gfp);
+	if (!operation)
+		return NULL;
+
+	operation->request = gb_message_alloc(operation, type, request_size,
+					      gfp);
+	if (!operation->request)
+		goto err_put;
+
+	if (!(flags & GB_OPERATION_FLAG_UNIDIRECTIONAL)) {
+		operation->response =
+			gb_message_alloc(operation, type | GB_MSG_TYPE_RESPONSE,
+					 response_size, gfp);
+		if (!operation->response)
+			goto err_put;
+	}
+
+	return operation;
+
+err_put:
+	gb_operation_put(operation);
+	return NULL;
+}
+
+struct gb_operation *
+gb_operation_create_flags(struct gb_connection *connection, u8 type,
+			  size_t request_size, size_t response_size,
+			  unsigned long flags, gfp_t gfp)
+{
+	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
+			 (type & GB_MSG_TYPE_RESPONSE)))
+		return NULL;
+	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
+		return NULL;
+	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
+			 response_size))
+		return NULL;
+
+	return __gb_operation_create(connection, type, request_size,
+				     response_size, flags, gfp);
+}
+EXPORT_SYMBOL_GPL(gb_operation_create_flags);
+
+bool gb_operation_response_alloc(struct gb_operation *operation,
+				 size_t response_size, gfp_t gfp)
+{
+	struct gb_connection *connection = operation->connection;
+	struct gb_message *response;
+
+	if (operation->response) {
+		if (operation->response->payload_size == response_size)
+			return true;
+		gb_message_free(operation->response);
+		operation->response = NULL;
+	}
+
+	response = gb_message_alloc(operation,
+				    operation->type | GB_MSG_TYPE_RESPONSE,
+				    response_size, gfp);
+	if (!response) {
+		dev_err(&connection->hd->dev,
+			"%s: failed to allocate response of %zu bytes for type 0x%02x\n",
+			connection->name, response_size, operation->type);
+		return false;
+	}
+	response->header->operation_id = cpu_to_le16(operation->id);
+	operation->response = response;
+
+	return true;
+}
+EXPORT_SYMBOL_GPL(gb_operation_response_alloc);
+
+/* Handing messages to the host driver */
+
+static int gb_message_send(struct gb_message *message, int in_hd_bit,
+			   gfp_t gfp)
+{
+	struct gb_operation *operation = message->operation;
+	struct gb_connection *connection = operation->connection;
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	/* Set up first: the driver may complete before it returns */
+	gb_operation_get(operation);
+	set_bit(in_hd_bit, &operation->state);
+
+	trace_gb_message_send(connection, message->header);
+	ret = hd->driver->message_send(hd, connection->hd_cport_id, message,
+				       gfp);
+	if (ret) {
+		clear_bit(in_hd_bit, &operation->state);
+		gb_operation_put(operation);
+	}
+
+	return ret;
+}
+
+/* Completion of outgoing operations */
+
+/* Caller holds connection->lock.  True if this call completed it. */
+static bool gb_operation_claim_locked(struct gb_operation *operation,
+				      int errno)
+{
+	struct gb_connection *connection = operation->connection;
+
+	if (operation->errno != -EINPROGRESS)
+		return false;
+
+	list_del_init(&operation->links);
+	operation->errno = errno;
+	if (errno)
+		connection->stats.errors++;
+	if (errno == -ETIMEDOUT)
+		connection->stats.timeouts++;
+
+	return true;
+}
+
+static bool gb_operation_claim(struct gb_operation *operation, int errno)
+{
+	struct gb_connection *connection = operation->connection;
+	unsigned long flags;
+	bool claimed;
+
+	spin_lock_irqsave(&connection->lock, flags);
+	claimed = gb_operation_claim_locked(operation, errno);
+	spin_unlock_irqrestore(&connection->lock, flags);
+
+	return claimed;
+}
+
+/* Passes the in-flight reference on to the work */
+static void gb_operation_schedule_completion(struct gb_operation *operation)
+{
+	queue_work(gb_operation_completion_wq, &operation->work);
+}
+
+static void gb_operation_work(struct work_struct *work)
+{
+	struct gb_operation *operation =
+		container_of(work, struct gb_operation, work);
+	struct gb_connection *connection = operation->connection;
+	struct gb_host_device *hd = connection->hd;
+	unsigned long flags;
+
+	/* Whoever deactivates the timer drops its reference */
+	if (del_timer_sync(&operation->timer))
+		gb_operation_put(operation);
+
+	/*
+	 * Completed without the host driver having sent the request
+	 * (timeout, cancel): take it back, it must not go out any more.
+	 */
+	if (operation->errno &&
+	    test_bit(GB_OP_STATE_REQUEST_IN_HD, &operation->state) &&
+	    hd->driver->message_cancel)
+		hd->driver->message_cancel(operation->request);
+
+	if (operation->callback)
+		operation->callback(operation);
+
+	complete_all(&operation->completion);
+
+	spin_lock_irqsave(&connection->lock, flags);
+	connection->ops_pending--;
+	spin_unlock_irqrestore(&connection->lock, flags);
+	wake_up(&connection->ops_wait);
+
+	gb_operation_put(operation);
+}
+
+static void gb_operation_timeout(struct timer_list *t)
+{
+	struct gb_operation *operation = from_timer(operation, t, timer);
+
+	if (gb_operation_claim(operation, -ETIMEDOUT))
+		gb_operation_schedule_completion(operation);
+
+	gb_operation_put(operation);
+}
+
+/* Sending requests */
+
+/* Caller holds connection->lock */
+static struct gb_operation *
+gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
+{
+	struct gb_operation *operation;
+
+	list_for_each_entry(operation, &connection->operations, links) {
+		if (operation->id == id)
+			return operation;
+	}
+
+	return NULL;
+}
+
+/*
+ * The next id after the last one used, skipping 0 (unidirectional) and
+ * ids of operations still in flight.  Caller holds connection->lock.
+ */
+static int gb_operation_id_alloc_locked(struct gb_connection *connection)
+{
+	unsigned int tries;
+	u16 id;
+
+	for (tries = 0; tries < U16_MAX; tries++) {
+		id = ++connection->op_cycle;
+		if (!id)
+			id = ++connection->op_cycle;
+		if (!gb_operation_find_outgoing_locked(connection, id))
+			return id;
+	}
+
+	return -EBUSY;
+}
+
+/* Caller holds connection->lock */
+static int gb_operation_send_allowed_locked(struct gb_operation *operation)
+{
+	struct gb_connection *connection = operation->connection;
+
+	switch (connection->state) {
+	case GB_CONNECTION_STATE_ENABLED:
+	case GB_CONNECTION_STATE_ENABLED_TX:
+		break;
+	case GB_CONNECTION_STATE_DISCONNECTING:
+		if (operation->flags & GB_OPERATION_FLAG_CORE)
+			break;
+		return -ENOTCONN;
+	default:
+		return -ENOTCONN;
+	}
+
+	/* Host going away or interface gone: nobody would answer */
+	if (gb_connection_peer_gone(connection))
+		return -ESHUTDOWN;
+
+	return 0;
+}
+
+int gb_operation_request_send(struct gb_operation *operation,
+			      gb_operation_callback callback,
+			      unsigned int timeout, gfp_t gfp)
+{
+	struct gb_connection *connection = operation->connection;
+	unsigned long flags;
+	int ret;
+
+	if (WARN_ON_ONCE(gb_operation_is_incoming(operation) ||
+			 operation->errno != -EBADR))
+		return -EINVAL;
+
+	if (!timeout)
+		timeout = GB_OPERATION_TIMEOUT_DEFAULT;
+
+	operation->callback = callback;
+
+	spin_lock_irqsave(&connection->lock, flags);
+
+	ret = gb_operation_send_allowed_locked(operation);
+	if (ret)
+		goto err_unlock;
+
+	if (gb_operation_is_unidirectional(operation)) {
+		operation->id = GB_OPERATION_ID_NONE;
+	} else {
+		ret = gb_operation_id_alloc_locked(connection);
+		if (ret < 0)
+			goto err_unlock;
+		operation->id = ret;
+	}
+	operation->request->header->operation_id = cpu_to_le16(operation->id);
+
+	operation->errno = -EINPROGRESS;
+	list_add_tail(&operation->links, &connection->operations);
+	connection->ops_pending++;
+	connection->stats.requests_sent++;
+	set_bit(GB_OP_STATE_SENT, &operation->state);
+
+	gb_operation_get(operation);	/* in flight */
+	gb_operation_get(operation);	/* timer */
+	mod_timer(&operation->timer, jiffies + msecs_to_jiffies(timeout));
+
+	spin_unlock_irqrestore(&connection->lock, flags);
+
+	ret = gb_message_send(operation->request, GB_OP_STATE_REQUEST_IN_HD,
+			      gfp);
+	if (ret && gb_operation_claim(operation, ret)) {
+		/* Never went out: undo it all, no callback */
+		if (del_timer(&operation->timer))
+			gb_operation_put(operation);
+		clear_bit(GB_OP_STATE_SENT, &operation->state);
+		spin_lock_irqsave(&connection->lock, flags);
+		connection->ops_pending--;
+		spin_unlock_irqrestore(&connection->lock, flags);
+		wake_up(&connection->ops_wait);
+		gb_operation_put(operation);	/* in flight */
+		dev_dbg(&connection->hd->dev,
+			"%s: failed to send request of type 0x%02x: %d\n",
+			connection->name, operation->type, ret);
+		return ret;
+	}
+	/* A send error we did not claim: a cancel got there first and the
+	 * callback reports that.
+	 */
+
+	return 0;
+
+err_unlock:
+	spin_unlock_irqrestore(&connection->lock, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(gb_operation_request_send);
+
+int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
+					   unsigned int timeout)
+{
+	int ret;
+
+	ret = gb_operation_request_send(operation, NULL, timeout, GFP_KERNEL);
+	if (ret)
+		return ret;
+
+	/* Bounded: the operation's own timer completes it at the latest */
+	ret = wait_for_completion_interruptible(&operation->completion);
+	if (ret < 0)
+		gb_operation_cancel(operation, -EINTR);
+
+	return gb_operation_result(operation);
+}
+EXPORT_SYMBOL_GPL(gb_operation_request_send_sync_timeout);
+
+void gb_operation_cancel(struct gb_operation *operation, int errno)
+{
+	struct gb_connection *connection = operation->connection;
+	unsigned long timeout = msecs_to_jiffies(GB_OPERATION_CANCEL_WAIT_MS);
+
+	if (WARN_ON_ONCE(gb_operation_is_incoming(operation)))
+		return;
+	if (!test_bit(GB_OP_STATE_SENT, &operation->state))
+		return;
+
+	if (gb_operation_claim(operation, errno))
+		gb_operation_schedule_completion(operation);
+
+	if (!wait_for_completion_timeout(&operation->completion, timeout))
+		dev_warn(&connection->hd->dev,
+			 "%s: operation id 0x%04x of type 0x%02x still not complete after cancel\n",
+			 connection->name, operation->id, operation->type);
+}
+EXPORT_SYMBOL_GPL(gb_operation_cancel);
+
+/*
+ * Completes every outgoing operation in flight with @errno; does not
+ * wait.  Any context; the caller holds connection->lock (irqs off).
+ */
+void gb_connection_cancel_operations_locked(struct gb_connection *connection,
+					    int errno)
+{
+	struct gb_operation *operation, *tmp;
+
+	list_for_each_entry_safe(operation, tmp, &connection->operations,
+				 links) {
+		if (gb_operation_claim_locked(operation, errno))
+			gb_operation_schedule_completion(operation);
+	}
+}
+
+void gb_connection_cancel_operations(struct gb_connection *connection,
+				     int errno)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&connection->lock, flags);
+	gb_connection_cancel_operations_locked(connection, errno);
+	spin_unlock_irqrestore(&connection->lock, flags);
+}
+
+static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
+				   void *request, size_t request_size,
+				   void *response, size_t response_size,
+				   unsigned long flags, unsigned int timeout)
+{
+	size_t max = gb_operation_get_payload_size_max(connection);
+	struct gb_operation *operation;
+	int ret;
+
+	if (request_size > max || response_size > max)
+		return -EMSGSIZE;
+
+	operation = __gb_operation_create(connection, type, request_size,
+					  response_size, flags, GFP_KERNEL);
+	if (!operation)
+		return -ENOMEM;
+
+	if (request_size)
+		memcpy(operation->request->payload, request, request_size);
+
+	ret = gb_operation_request_send_sync_timeout(operation, timeout);
+	if (ret) {
+		/* -ESHUTDOWN: torn down on purpose, nothing to report */
+		if (ret != -ESHUTDOWN)
+			dev_err(&connection->hd->dev,
+				"%s: synchronous operation id 0x%04x of type 0x%02x failed: %d\n",
+				connection->name, operation->id, type, ret);
+	} else if (response_size) {
+		memcpy(response, operation->response->payload, response_size);
+	}
+
+	gb_operation_put(operation);
+
+	return ret;
+}
+
+int gb_operation_sync_timeout(struct gb_connection *connection, int type,
+			      void *request, int request_size,
+			      void *response, int response_size,
+			      unsigned int timeout)
+{
+	if (request_size < 0 || response_size < 0 ||
+	    (request_size && !request) || (response_size && !response))
+		return -EINVAL;
+	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
+		return -EINVAL;
+
+	return gb_operation_sync_flags(connection, type, request, request_size,
+				       response, response_size, 0, timeout);
+}
+EXPORT_SYMBOL_GPL(gb_operation_sync_timeout);
+
+/* Teardown operations, allowed while the connection is disconnecting */
+int gb_operation_sync_core(struct gb_connection *connection, u8 type,
+			   void *request, size_t request_size,
+			   unsigned int timeout)
+{
+	return gb_operation_sync_flags(connection, type, request, request_size,
+				       NULL, 0, GB_OPERATION_FLAG_CORE,
+				       timeout);
+}
+
+int gb_operation_unidirectional_timeout(struct gb_connection *connection,
+					int type, void *request,
+					int request_size,
+					unsigned int timeout)
+{
+	if (request_size < 0 || (request_size && !request))
+		return -EINVAL;
+	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
+		return -EINVAL;
+
+	unsigned long flags = GB_OPERATION_FLAG_UNIDIRECTIONAL;
+
+	return gb_operation_sync_flags(connection, type, request, request_size,
+				       NULL, 0, flags, timeout);
+}
+EXPORT_SYMBOL_GPL(gb_operation_unidirectional_timeout);
+
+/* Host driver completions */
+
+void greybus_message_sent(struct gb_host_device *hd,
+			  struct gb_message *message, int status)
+{
+	struct gb_operation *operation = message->operation;
+	struct gb_connection *connection = operation->connection;
+
+	if (message == operation->request) {
+		clear_bit(GB_OP_STATE_REQUEST_IN_HD, &operation->state);
+		/*
+		 * A failed request completes now; a unidirectional one is
+		 * complete once it is out.
+		 */
+		if ((status || gb_operation_is_unidirectional(operation)) &&
+		    gb_operation_claim(operation, status))
+			gb_operation_schedule_completion(operation);
+	} else {
+		clear_bit(GB_OP_STATE_RESPONSE_IN_HD, &operation->state);
+		if (status)
+			dev_err_ratelimited(&hd->dev,
+					    "%s: failed to send response to request 0x%04x of type 0x%02x: %d\n",
+					    connection->name, operation->id,
+					    operation->type, status);
+	}
+
+	gb_operation_put(operation);
+}
+EXPORT_SYMBOL_GPL(greybus_message_sent);
+
+/* Receiving */
+
+static void
+gb_connection_recv_response(struct gb_connection *connection,
+			    const struct gb_operation_msg_hdr *header,
+			    const void *data, size_t size)
+{
+	struct gb_host_device *hd = connection->hd;
+	size_t payload_size = size - sizeof(*header);
+	u16 id = le16_to_cpu(header->operation_id);
+	struct gb_operation *operation;
+	struct gb_message *response;
+	unsigned long flags;
+	size_t expected = 0;
+	u8 type = 0;
+	int errno;
+
+	spin_lock_irqsave(&connection->lock, flags);
+
+	operation = id ? gb_operation_find_outgoing_locked(connection, id) :
+			 NULL;
+	if (!operation) {
+		connection->stats.dropped++;
+		spin_unlock_irqrestore(&connection->lock, flags);
+		dev_err_ratelimited(&hd->dev,
+				    "%s: unexpected response id 0x%04x received\n",
+				    connection->name, id);
+		return;
+	}
+	connection->stats.responses_received++;
+
+	response = operation->response;
+	if (header->type != (operation->type | GB_MSG_TYPE_RESPONSE)) {
+		type = operation->type;
+		errno = -EPROTO;
+	} else if (header->result) {
+		errno = gb_operation_status_to_errno(header->result);
+	} else if (payload_size > response->payload_size ||
+		   (payload_size < response->payload_size &&
+		    !gb_operation_short_response_allowed(operation))) {
+		expected = response->payload_size;
+		errno = -EMSGSIZE;
+	} else {
+		errno = 0;
+	}
+
+	/* Found on the list, so still in flight: this claim succeeds */
+	gb_operation_claim_locked(operation, errno);
+
+	spin_unlock_irqrestore(&connection->lock, flags);
+
+	/*
+	 * Claimed, so ours until the completion work runs, which we queue
+	 * only once the payload is in place.  The buffer holds the header
+	 * plus response->payload_size bytes; copy no more than fits.
+	 */
+	if (!errno) {
+		memcpy(response->header, data, size);
+		response->payload_size = payload_size;
+	} else {
+		memcpy(response->header, header, sizeof(*header));
+		response->payload_size = 0;
+	}
+
+	if (errno == -EPROTO)
+		dev_err_ratelimited(&hd->dev,
+				    "%s: response id 0x%04x has type 0x%02x, request had 0x%02x\n",
+				    connection->name, id, header->type, type);
+	else if (errno == -EMSGSIZE && !header->result)
+		dev_err_ratelimited(&hd->dev,
+				    "%s: response id 0x%04x of type 0x%02x has wrong size (%zu bytes, expected %zu)\n",
+				    connection->name, id, header->type,
+				    payload_size, expected);
+
+	gb_operation_schedule_completion(operation);
+}
+
+static void
+gb_connection_recv_request(struct gb_connection *connection,
+			   const struct gb_operation_msg_hdr *header,
+			   const void *data, size_t size)
+{
+	struct gb_host_device *hd = connection->hd;
+	struct gb_operation *operation;
+	unsigned long flags = GB_OPERATION_FLAG_INCOMING;
+	unsigned long irqflags;
+	const char *why;
+
+	if (header->operation_id == cpu_to_le16(GB_OPERATION_ID_NONE))
+		flags |= GB_OPERATION_FLAG_UNIDIRECTIONAL;
+
+	operation = gb_operation_alloc(connection, header->type, flags,
+				       GFP_ATOMIC);
+	if (!operation)
+		goto err_drop;
+
+	operation->id = le16_to_cpu(header->operation_id);
+	operation->request = gb_message_alloc(operation, header->type,
+					      size - sizeof(*header),
+					      GFP_ATOMIC);
+	if (!operation->request)
+		goto err_put;
+	memcpy(operation->request->header, data, size);
+
+	spin_lock_irqsave(&connection->lock, irqflags);
+	if (connection->state != GB_CONNECTION_STATE_ENABLED) {
+		why = "connection not enabled";
+		goto err_unlock;
+	}
+	if (connection->incoming_count >= GB_CONNECTION_INCOMING_MAX) {
+		why = "too many requests pending";
+		goto err_unlock;
+	}
+	list_add_tail(&operation->links, &connection->incoming);
+	connection->incoming_count++;
+	connection->stats.requests_received++;
+	queue_work(gb_operation_rx_wq, &connection->rx_work);
+	spin_unlock_irqrestore(&connection->lock, irqflags);
+
+	return;
+
+err_unlock:
+	connection->stats.dropped++;
+	spin_unlock_irqrestore(&connection->lock, irqflags);
+	gb_operation_put(operation);
+	dev_err_ratelimited(&hd->dev,
+			    "%s: request 0x%04x of type 0x%02x dropped: %s\n",
+			    connection->name, le16_to_cpu(header->operation_id),
+			    header->type, why);
+	return;
+
+err_put:
+	gb_operation_put(operation);
+err_drop:
+	spin_lock_irqsave(&connection->lock, irqflags);
+	connection->stats.dropped++;
+	spin_unlock_irqrestore(&connection->lock, irqflags);
+	dev_err_ratelimited(&hd->dev,
+			    "%s: no memory for request of type 0x%02x, dropped\n",
+			    connection->name, header->type);
+}
+
+void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
+		       u8 *data, size_t length)
+{
+	const struct gb_operation_msg_hdr *header;
+	struct gb_connection *connection;
+	size_t size;
+
+	if (length < sizeof(*header)) {
+		dev_err_ratelimited(&hd->dev,
+				    "cport %u: short message received (%zu bytes)\n",
+				    cport_id, length);
+		return;
+	}
+
+	header = (const struct gb_operation_msg_hdr *)data;
+	size = le16_to_cpu(header->size);
+	if (size < sizeof(*header) || size > length) {
+		dev_err_ratelimited(&hd->dev,
+				    "cport %u: message of type 0x%02x has bad size %zu (%zu bytes received)\n",
+				    cport_id, header->type, size, length);
+		return;
+	}
+	if (size > hd->buffer_size_max) {
+		dev_err_ratelimited(&hd->dev,
+				    "cport %u: message of type 0x%02x too big (%zu > %zu bytes)\n",
+				    cport_id, header->type, size,
+				    hd->buffer_size_max);
+		return;
+	}
+	/* Bytes after header->size are not part of the message */
+
+	connection = gb_connection_hd_find(hd, cport_id);
+	if (!connection) {
+		dev_err_ratelimited(&hd->dev,
+				    "cport %u: message of type 0x%02x for no connection dropped\n",
+				    cport_id, header->type);
+		return;
+	}
+
+	trace_gb_message_recv(connection, header);
+
+	if (header->type & GB_MSG_TYPE_RESPONSE)
+		gb_connection_recv_response(connection, header, data, size);
+	else
+		gb_connection_recv_request(connection, header, data, size);
+
+	gb_connection_put(connection);
+}
+EXPORT_SYMBOL_GPL(greybus_data_rcvd);
+
+/* Handling incoming requests */
+
+static void gb_operation_send_response(struct gb_operation *operation,
+				       int errno)
+{
+	struct gb_connection *connection = operation->connection;
+	struct gb_operation_msg_hdr *header;
+	unsigned long flags;
+	bool allowed;
+	int ret;
+
+	if (!operation->response &&
+	    !gb_operation_response_alloc(operation, 0, GFP_KERNEL))
+		return;
+
+	header = operation->response->header;
+	header->result = gb_operation_errno_to_status(errno);
+	if (errno) {
+		/* An error response carries no payload */
+		header->size = cpu_to_le16(sizeof(*header));
+		operation->response->payload_size = 0;
+	}
+
+	spin_lock_irqsave(&connection->lock, flags);
+	allowed = connection->state != GB_CONNECTION_STATE_DISABLED &&
+		  !gb_connection_peer_gone(connection);
+	spin_unlock_irqrestore(&connection->lock, flags);
+	if (!allowed)
+		return;
+
+	ret = gb_message_send(operation->response, GB_OP_STATE_RESPONSE_IN_HD,
+			      GFP_KERNEL);
+	if (ret)
+		dev_err_ratelimited(&connection->hd->dev,
+				    "%s: failed to send response to request 0x%04x of type 0x%02x: %d\n",
+				    connection->name, operation->id,
+				    operation->type, ret);
+}
+
+static void gb_operation_handle_request(struct gb_operation *operation)
+{
+	struct gb_connection *connection = operation->connection;
+	int ret;
+
+	if (connection->handler) {
+		ret = connection->handler(operation);
+	} else {
+		dev_err_ratelimited(&connection->hd->dev,
+				    "%s: request of type 0x%02x on a connection without handler\n",
+				    connection->name, operation->type);
+		ret = -EPROTONOSUPPORT;
+	}
+
+	if (!gb_operation_is_unidirectional(operation))
+		gb_operation_send_response(operation, ret);
+}
+
+void gb_connection_rx_work(struct work_struct *work)
+{
+	struct gb_connection *connection =
+		container_of(work, struct gb_connection, rx_work);
+	struct list_head *incoming = &connection->incoming;
+	struct gb_operation *operation;
+
+	for (;;) {
+		spin_lock_irq(&connection->lock);
+		/* Once no longer enabled the rest is flushed, not handled */
+		operation = NULL;
+		if (connection->state == GB_CONNECTION_STATE_ENABLED &&
+		    !list_empty(incoming))
+			operation = list_first_entry(incoming,
+						     struct gb_operation, links);
+		if (operation) {
+			list_del_init(&operation->links);
+			connection->incoming_count--;
+		}
+		spin_unlock_irq(&connection->lock);
+
+		if (!operation)
+			break;
+
+		gb_operation_handle_request(operation);
+		gb_operation_put(operation);
+	}
+}
+
+/*
+ * Drops the requests still queued and waits for the one being handled.
+ * The caller has moved the connection out of the enabled state, so no
+ * new request is queued.
+ */
+void gb_connection_flush_incoming(struct gb_connection *connection)
+{
+	struct gb_operation *operation, *tmp;
+	LIST_HEAD(list);
+
+	cancel_work_sync(&connection->rx_work);
+
+	spin_lock_irq(&connection->lock);
+	list_splice_init(&connection->incoming, &list);
+	connection->stats.dropped += connection->incoming_count;
+	connection->incoming_count = 0;
+	spin_unlock_irq(&connection->lock);
+
+	list_for_each_entry_safe(operation, tmp, &list, links) {
+		list_del(&operation->links);
+		gb_operation_put(operation);
+	}
+}
+
+int gb_operation_init(void)
+{
+	gb_operation_completion_wq = alloc_workqueue("greybus_completion", 0,
+						     0);
+	if (!gb_operation_completion_wq)
+		return -ENOMEM;
+
+	gb_operation_rx_wq = alloc_workqueue("greybus_rx", 0, 0);
+	if (!gb_operation_rx_wq)
+		goto err_destroy_completion_wq;
+
+	return 0;
+
+err_destroy_completion_wq:
+	destroy_workqueue(gb_operation_completion_wq);
+	return -ENOMEM;
+}
+
+void gb_operation_exit(void)
+{
+	destroy_workqueue(gb_operation_rx_wq);
+	destroy_workqueue(gb_operation_completion_wq);
+}

@@ -1,0 +1,874 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The AP's side of the SVC protocol, on CPort 0 of the host device.
+ *
+ * Requests from the SVC are accepted in protocol order only: version,
+ * then hello (which makes "N-svc" visible), then the network events.
+ * Events that need work (module inserted and removed, mailbox, oops) are
+ * answered at once and processed afterwards on the SVC's ordered
+ * workqueue, one at a time and in the order the SVC sent them; at most
+ * GB_SVC_DEFERRED_MAX of them wait at any time.
+ *
+ * The AP-initiated operations below are thin: fill the request, send it
+ * synchronously, turn the SVC's result field into an errno.
+ */
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include <uapi/greybus/svc.h>
+
+#include "internal.h"
+#include "greybus_trace.h"
+
+#define GB_SVC_DEFERRED_MAX			64
+
+#define GB_SVC_INTF_ACTIVATE_TIMEOUT_MS		6000
+#define GB_SVC_INTF_RESUME_TIMEOUT_MS		3000
+#define GB_SVC_INTF_EJECT_TIMEOUT_MS		9000
+
+/* An SVC event copied out of its request, to be handled on svc->wq */
+struct gb_svc_deferred_request {
+	struct work_struct	work;
+	struct gb_svc		*svc;
+	u8			type;
+	union {
+		struct gb_svc_module_inserted_request	module_inserted;
+		struct gb_svc_module_removed_request	module_removed;
+		struct gb_svc_intf_mailbox_event_request mailbox_event;
+		struct gb_svc_intf_oops_request		intf_oops;
+	} request;
+};
+
+static void gb_svc_release(struct device *dev)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	destroy_workqueue(svc->wq);
+	ida_destroy(&svc->device_id_map);
+	kfree(svc);
+}
+
+const struct device_type greybus_svc_type = {
+	.name		= "greybus_svc",
+	.release	= gb_svc_release,
+};
+EXPORT_SYMBOL_GPL(greybus_svc_type);
+
+/* AP-initiated operations */
+
+static int gb_svc_sync(struct gb_svc *svc, u8 type, void *request,
+		       size_t request_size, void *response,
+		       size_t response_size, unsigned int timeout)
+{
+	if (!svc->connection)
+		return -ENODEV;
+
+	return gb_operation_sync_timeout(svc->connection, type,
+					 request, request_size,
+					 response, response_size, timeout);
+}
+
+int gb_svc_intf_device_id(struct gb_svc *svc, u8 intf_id, u8 device_id)
+{
+	struct gb_svc_intf_device_id_request request = {
+		.intf_id	= intf_id,
+		.device_id	= device_id,
+	};
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_INTF_DEVICE_ID,
+			   &request, sizeof(request), NULL, 0, 0);
+}
+
+int gb_svc_connection_create(struct gb_svc *svc, u8 intf1_id, u16 cport1_id,
+			     u8 intf2_id, u16 cport2_id, u8 cport_flags)
+{
+	struct gb_svc_conn_create_request request = {
+		.intf1_id	= intf1_id,
+		.cport1_id	= cpu_to_le16(cport1_id),
+		.intf2_id	= intf2_id,
+		.cport2_id	= cpu_to_le16(cport2_id),
+		.tc		= 0,	/* traffic class 0 only */
+		.flags		= cport_flags,
+	};
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_CONN_CREATE,
+			   &request, sizeof(request), NULL, 0, 0);
+}
+
+int gb_svc_connection_destroy(struct gb_svc *svc, u8 intf1_id, u16 cport1_id,
+			      u8 intf2_id, u16 cport2_id)
+{
+	struct gb_svc_conn_destroy_request request = {
+		.intf1_id	= intf1_id,
+		.cport1_id	= cpu_to_le16(cport1_id),
+		.intf2_id	= intf2_id,
+		.cport2_id	= cpu_to_le16(cport2_id),
+	};
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_CONN_DESTROY,
+			   &request, sizeof(request), NULL, 0, 0);
+}
+
+int gb_svc_dme_peer_get(struct gb_svc *svc, u8 intf_id, u16 attr,
+			u16 selector, u32 *value)
+{
+	struct gb_svc_dme_peer_get_request request = {
+		.intf_id	= intf_id,
+		.attr		= cpu_to_le16(attr),
+		.selector	= cpu_to_le16(selector),
+	};
+	struct gb_svc_dme_peer_get_response response;
+	u16 result;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_DME_PEER_GET, &request,
+			  sizeof(request), &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	result = le16_to_cpu(response.result_code);
+	if (result) {
+		dev_err(&svc->dev,
+			"interface %u: dme peer get of 0x%04x/%u failed: result 0x%04x\n",
+			intf_id, attr, selector, result);
+		return -EREMOTEIO;
+	}
+
+	*value = le32_to_cpu(response.attr_value);
+
+	return 0;
+}
+
+int gb_svc_dme_peer_set(struct gb_svc *svc, u8 intf_id, u16 attr,
+			u16 selector, u32 value)
+{
+	struct gb_svc_dme_peer_set_request request = {
+		.intf_id	= intf_id,
+		.attr		= cpu_to_le16(attr),
+		.selector	= cpu_to_le16(selector),
+		.value		= cpu_to_le32(value),
+	};
+	struct gb_svc_dme_peer_set_response response;
+	u16 result;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_DME_PEER_SET, &request,
+			  sizeof(request), &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	result = le16_to_cpu(response.result_code);
+	if (result) {
+		dev_err(&svc->dev,
+			"interface %u: dme peer set of 0x%04x/%u failed: result 0x%04x\n",
+			intf_id, attr, selector, result);
+		return -EREMOTEIO;
+	}
+
+	return 0;
+}
+
+int gb_svc_route_create(struct gb_svc *svc, u8 intf1_id, u8 dev1_id,
+			u8 intf2_id, u8 dev2_id)
+{
+	struct gb_svc_route_create_request request = {
+		.intf1_id	= intf1_id,
+		.dev1_id	= dev1_id,
+		.intf2_id	= intf2_id,
+		.dev2_id	= dev2_id,
+	};
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_ROUTE_CREATE,
+			   &request, sizeof(request), NULL, 0, 0);
+}
+
+int gb_svc_route_destroy(struct gb_svc *svc, u8 intf1_id, u8 intf2_id)
+{
+	struct gb_svc_route_destroy_request request = {
+		.intf1_id	= intf1_id,
+		.intf2_id	= intf2_id,
+	};
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_ROUTE_DESTROY,
+			   &request, sizeof(request), NULL, 0, 0);
+}
+
+/* vsys, refclk and UniPro: same request and response, result 0 = OK */
+static int gb_svc_intf_switch(struct gb_svc *svc, u8 type, u8 intf_id,
+			      const char *what)
+{
+	struct gb_svc_intf_request request = { .intf_id = intf_id };
+	struct gb_svc_intf_result_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, type, &request, sizeof(request),
+			  &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	if (response.result_code) {
+		dev_err(&svc->dev, "interface %u: %s failed: result 0x%02x\n",
+			intf_id, what, response.result_code);
+		return -EREMOTEIO;
+	}
+
+	return 0;
+}
+
+int gb_svc_intf_vsys_set(struct gb_svc *svc, u8 intf_id, bool enable)
+{
+	if (enable)
+		return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_VSYS_ENABLE,
+					  intf_id, "vsys enable");
+
+	return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_VSYS_DISABLE, intf_id,
+				  "vsys disable");
+}
+
+int gb_svc_intf_refclk_set(struct gb_svc *svc, u8 intf_id, bool enable)
+{
+	if (enable)
+		return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_REFCLK_ENABLE,
+					  intf_id, "refclk enable");
+
+	return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_REFCLK_DISABLE,
+				  intf_id, "refclk disable");
+}
+
+int gb_svc_intf_unipro_set(struct gb_svc *svc, u8 intf_id, bool enable)
+{
+	if (enable)
+		return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_UNIPRO_ENABLE,
+					  intf_id, "unipro enable");
+
+	return gb_svc_intf_switch(svc, GB_SVC_TYPE_INTF_UNIPRO_DISABLE,
+				  intf_id, "unipro disable");
+}
+
+int gb_svc_intf_activate(struct gb_svc *svc, u8 intf_id, u8 *intf_type)
+{
+	struct gb_svc_intf_request request = { .intf_id = intf_id };
+	struct gb_svc_intf_activate_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_INTF_ACTIVATE, &request,
+			  sizeof(request), &response, sizeof(response),
+			  GB_SVC_INTF_ACTIVATE_TIMEOUT_MS);
+	if (ret)
+		return ret;
+
+	if (response.status != GB_SVC_OP_SUCCESS) {
+		dev_err(&svc->dev, "interface %u: activate failed: status 0x%02x\n",
+			intf_id, response.status);
+		return -EREMOTEIO;
+	}
+
+	*intf_type = response.intf_type;
+
+	return 0;
+}
+
+int gb_svc_intf_resume(struct gb_svc *svc, u8 intf_id)
+{
+	struct gb_svc_intf_request request = { .intf_id = intf_id };
+	struct gb_svc_intf_resume_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_INTF_RESUME, &request,
+			  sizeof(request), &response, sizeof(response),
+			  GB_SVC_INTF_RESUME_TIMEOUT_MS);
+	if (ret)
+		return ret;
+
+	if (response.status != GB_SVC_OP_SUCCESS) {
+		dev_err(&svc->dev, "interface %u: resume failed: status 0x%02x\n",
+			intf_id, response.status);
+		return -EREMOTEIO;
+	}
+
+	return 0;
+}
+
+int gb_svc_intf_set_power_mode(struct gb_svc *svc, u8 intf_id, u8 hs_series,
+			       u8 tx_mode, u8 tx_gear, u8 tx_nlanes,
+			       u8 tx_amplitude, u8 tx_hs_equalizer,
+			       u8 rx_mode, u8 rx_gear, u8 rx_nlanes,
+			       u8 flags, u32 quirks)
+{
+	struct gb_svc_intf_set_pwrm_request request = {
+		.intf_id		= intf_id,
+		.hs_series		= hs_series,
+		.tx_mode		= tx_mode,
+		.tx_gear		= tx_gear,
+		.tx_nlanes		= tx_nlanes,
+		.tx_amplitude		= tx_amplitude,
+		.tx_hs_equalizer	= tx_hs_equalizer,
+		.rx_mode		= rx_mode,
+		.rx_gear		= rx_gear,
+		.rx_nlanes		= rx_nlanes,
+		.flags			= flags,
+		.quirks			= cpu_to_le32(quirks),
+	};
+	struct gb_svc_intf_set_pwrm_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_INTF_SET_PWRM, &request,
+			  sizeof(request), &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	/* A mode change is applied locally first: PWR_LOCAL means done */
+	if (response.result_code != GB_SVC_SETPWRM_PWR_LOCAL) {
+		dev_err(&svc->dev,
+			"interface %u: set power mode failed: result 0x%02x\n",
+			intf_id, response.result_code);
+		return -EIO;
+	}
+
+	return 0;
+}
+
+int gb_svc_intf_set_power_mode_hibernate(struct gb_svc *svc, u8 intf_id)
+{
+	struct gb_svc_intf_set_pwrm_request request = {
+		.intf_id	= intf_id,
+		.hs_series	= GB_SVC_UNIPRO_HS_SERIES_A,
+		.tx_mode	= GB_SVC_UNIPRO_HIBERNATE_MODE,
+		.rx_mode	= GB_SVC_UNIPRO_HIBERNATE_MODE,
+	};
+	struct gb_svc_intf_set_pwrm_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_INTF_SET_PWRM, &request,
+			  sizeof(request), &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	if (response.result_code != GB_SVC_SETPWRM_PWR_OK) {
+		dev_err(&svc->dev,
+			"interface %u: hibernate failed: result 0x%02x\n",
+			intf_id, response.result_code);
+		return -EIO;
+	}
+
+	return 0;
+}
+
+int gb_svc_intf_eject(struct gb_svc *svc, u8 intf_id)
+{
+	struct gb_svc_intf_eject_request request = { .intf_id = intf_id };
+
+	return gb_svc_sync(svc, GB_SVC_TYPE_INTF_EJECT, &request,
+			   sizeof(request), NULL, 0,
+			   GB_SVC_INTF_EJECT_TIMEOUT_MS);
+}
+
+int gb_svc_ping(struct gb_svc *svc)
+{
+	return gb_svc_sync(svc, GB_SVC_TYPE_PING, NULL, 0, NULL, 0, 0);
+}
+
+int gb_svc_device_id_alloc(struct gb_svc *svc)
+{
+	return ida_alloc_range(&svc->device_id_map, GB_SVC_DEVICE_ID_MIN,
+			       GB_SVC_DEVICE_ID_MAX, GFP_KERNEL);
+}
+
+void gb_svc_device_id_free(struct gb_svc *svc, u8 device_id)
+{
+	ida_free(&svc->device_id_map, device_id);
+}
+
+/* Looking things up; svc->lock held */
+
+static struct gb_module *gb_svc_module_find_locked(struct gb_svc *svc,
+						   u8 module_id)
+{
+	struct gb_module *module;
+
+	list_for_each_entry(module, &svc->hd->modules, hd_node) {
+		if (module->module_id == module_id)
+			return module;
+	}
+
+	return NULL;
+}
+
+static struct gb_interface *gb_svc_interface_find_locked(struct gb_svc *svc,
+							 u8 intf_id)
+{
+	struct gb_module *module;
+	size_t i;
+
+	list_for_each_entry(module, &svc->hd->modules, hd_node) {
+		for (i = 0; i < module->num_interfaces; i++) {
+			if (module->interfaces[i]->interface_id == intf_id)
+				return module->interfaces[i];
+		}
+	}
+
+	return NULL;
+}
+
+/* Deferred events, on svc->wq */
+
+static void gb_svc_process_module_inserted(struct gb_svc_deferred_request *dr)
+{
+	struct gb_svc *svc = dr->svc;
+	u8 module_id = dr->request.module_inserted.primary_intf_id;
+	u8 num_interfaces = dr->request.module_inserted.intf_count;
+	u16 flags = le16_to_cpu(dr->request.module_inserted.flags);
+	struct gb_module *module;
+	unsigned int intf_id;
+	int ret;
+
+	dev_dbg(&svc->dev, "module %u inserted: %u interfaces, flags 0x%04x\n",
+		module_id, num_interfaces, flags);
+
+	if (flags & GB_SVC_MODULE_INSERTED_FLAG_NO_PRIMARY) {
+		dev_warn(&svc->dev, "module %u has no primary interface, ignored\n",
+			 module_id);
+		return;
+	}
+	if (!num_interfaces ||
+	    module_id + num_interfaces - 1 > U8_MAX) {
+		dev_err_ratelimited(&svc->dev,
+				    "module %u inserted with invalid interface count %u\n",
+				    module_id, num_interfaces);
+		return;
+	}
+
+	mutex_lock(&svc->lock);
+	for (intf_id = module_id; intf_id < module_id + num_interfaces;
+	     intf_id++) {
+		if (intf_id == svc->ap_intf_id ||
+		    gb_svc_interface_find_locked(svc, intf_id)) {
+			mutex_unlock(&svc->lock);
+			dev_err_ratelimited(&svc->dev,
+					    "module %u inserted: interface %u is already in use\n",
+					    module_id, intf_id);
+			return;
+		}
+	}
+	mutex_unlock(&svc->lock);
+
+	module = gb_module_create(svc->hd, module_id, num_interfaces);
+	if (IS_ERR(module)) {
+		dev_err(&svc->dev, "failed to create module %u: %ld\n",
+			module_id, PTR_ERR(module));
+		return;
+	}
+
+	/*
+	 * On the list before it is enumerated, so that a module-removed
+	 * request arriving meanwhile can mark it gone at once.
+	 */
+	mutex_lock(&svc->lock);
+	list_add_tail(&module->hd_node, &svc->hd->modules);
+	mutex_unlock(&svc->lock);
+
+	ret = gb_module_add(module);
+	if (ret) {
+		dev_err(&svc->dev, "failed to add module %u: %d\n",
+			module_id, ret);
+		mutex_lock(&svc->lock);
+		list_del(&module->hd_node);
+		mutex_unlock(&svc->lock);
+		gb_module_put(module);
+	}
+}
+
+static void gb_svc_process_module_removed(struct gb_svc_deferred_request *dr)
+{
+	struct gb_svc *svc = dr->svc;
+	u8 module_id = dr->request.module_removed.primary_intf_id;
+	struct gb_module *module;
+
+	mutex_lock(&svc->lock);
+	module = gb_svc_module_find_locked(svc, module_id);
+	if (module)
+		list_del(&module->hd_node);
+	mutex_unlock(&svc->lock);
+
+	if (!module) {
+		dev_warn(&svc->dev, "unexpected module-removed event for module %u\n",
+			 module_id);
+		return;
+	}
+
+	dev_dbg(&svc->dev, "module %u removed\n", module_id);
+
+	gb_module_mark_disconnected(module);
+	gb_module_del(module);
+	gb_module_put(module);
+}
+
+static void
+gb_svc_process_intf_mailbox_event(struct gb_svc_deferred_request *dr)
+{
+	const struct gb_svc_intf_mailbox_event_request *request;
+	struct gb_svc *svc = dr->svc;
+
+	request = &dr->request.mailbox_event;
+	dev_info(&svc->dev,
+		 "interface %u mailbox event: result 0x%04x, mailbox 0x%08x\n",
+		 request->intf_id, le16_to_cpu(request->result_code),
+		 le32_to_cpu(request->mailbox));
+}
+
+static void gb_svc_process_intf_oops(struct gb_svc_deferred_request *dr)
+{
+	const struct gb_svc_intf_oops_request *request = &dr->request.intf_oops;
+	struct gb_svc *svc = dr->svc;
+	struct gb_interface *intf;
+
+	mutex_lock(&svc->lock);
+	intf = gb_svc_interface_find_locked(svc, request->intf_id);
+	if (intf)
+		get_device(&intf->dev);
+	mutex_unlock(&svc->lock);
+
+	if (!intf) {
+		dev_warn(&svc->dev, "unexpected interface-oops event for interface %u\n",
+			 request->intf_id);
+		return;
+	}
+
+	dev_err(&svc->dev, "interface %u oops, reason 0x%02x\n",
+		request->intf_id, request->reason);
+
+	/* It crashed: nothing is said to it any more, but it is powered off */
+	gb_interface_mark_disconnected(intf);
+	mutex_lock(&intf->mutex);
+	gb_interface_disable(intf);
+	gb_interface_deactivate(intf);
+	mutex_unlock(&intf->mutex);
+
+	put_device(&intf->dev);
+}
+
+static void gb_svc_deferred_work(struct work_struct *work)
+{
+	struct gb_svc_deferred_request *dr =
+		container_of(work, struct gb_svc_deferred_request, work);
+	struct gb_svc *svc = dr->svc;
+
+	/* Once removal started, the modules go anyway */
+	if (READ_ONCE(svc->removing))
+		goto out_free;
+
+	switch (dr->type) {
+	case GB_SVC_TYPE_MODULE_INSERTED:
+		gb_svc_process_module_inserted(dr);
+		break;
+	case GB_SVC_TYPE_MODULE_REMOVED:
+		gb_svc_process_module_removed(dr);
+		break;
+	case GB_SVC_TYPE_INTF_MAILBOX_EVENT:
+		gb_svc_process_intf_mailbox_event(dr);
+		break;
+	case GB_SVC_TYPE_INTF_OOPS:
+		gb_svc_process_intf_oops(dr);
+		break;
+	}
+
+out_free:
+	kfree(dr);
+	atomic_dec(&svc->deferred_count);
+}
+
+/* Request handler, in the connection's rx work */
+
+static int gb_svc_check_size(struct gb_svc *svc, struct gb_operation *op,
+			     size_t size)
+{
+	if (op->request->payload_size >= size)
+		return 0;
+
+	dev_warn_ratelimited(&svc->dev,
+			     "short request of type 0x%02x received (%zu < %zu)\n",
+			     op->type, op->request->payload_size, size);
+
+	return -EINVAL;
+}
+
+static int gb_svc_queue_deferred(struct gb_svc *svc, struct gb_operation *op,
+				 size_t size)
+{
+	struct gb_svc_deferred_request *dr;
+
+	if (atomic_inc_return(&svc->deferred_count) > GB_SVC_DEFERRED_MAX) {
+		atomic_dec(&svc->deferred_count);
+		dev_err_ratelimited(&svc->dev,
+				    "too many events pending, request of type 0x%02x refused\n",
+				    op->type);
+		return -EAGAIN;
+	}
+
+	dr = kzalloc(sizeof(*dr), GFP_KERNEL);
+	if (!dr) {
+		atomic_dec(&svc->deferred_count);
+		return -ENOMEM;
+	}
+
+	dr->svc = svc;
+	dr->type = op->type;
+	memcpy(&dr->request, op->request->payload,
+	       min(size, sizeof(dr->request)));
+	INIT_WORK(&dr->work, gb_svc_deferred_work);
+	queue_work(svc->wq, &dr->work);
+
+	return 0;
+}
+
+static int gb_svc_version_request(struct gb_svc *svc, struct gb_operation *op)
+{
+	struct gb_protocol_version_request *request;
+	struct gb_protocol_version_response *response;
+
+	request = op->request->payload;
+
+	if (!gb_operation_response_alloc(op, sizeof(*response), GFP_KERNEL))
+		return -ENOMEM;
+	response = op->response->payload;
+
+	/* Answer the offered version, or ours if that is older */
+	if (request->major > GB_SVC_VERSION_MAJOR ||
+	    (request->major == GB_SVC_VERSION_MAJOR &&
+	     request->minor > GB_SVC_VERSION_MINOR)) {
+		svc->protocol_major = GB_SVC_VERSION_MAJOR;
+		svc->protocol_minor = GB_SVC_VERSION_MINOR;
+	} else {
+		svc->protocol_major = request->major;
+		svc->protocol_minor = request->minor;
+	}
+	response->major = svc->protocol_major;
+	response->minor = svc->protocol_minor;
+
+	dev_dbg(&svc->dev, "svc offered version %u.%u, using %u.%u\n",
+		request->major, request->minor, svc->protocol_major,
+		svc->protocol_minor);
+
+	svc->state = GB_SVC_STATE_PROTOCOL_VERSION;
+
+	return 0;
+}
+
+static int gb_svc_hello_request(struct gb_svc *svc, struct gb_operation *op)
+{
+	struct gb_svc_hello_request *request = op->request->payload;
+	int ret;
+
+	svc->endo_id = le16_to_cpu(request->endo_id);
+	svc->ap_intf_id = request->interface_id;
+
+	ret = device_add(&svc->dev);
+	if (ret) {
+		dev_err(&svc->dev, "failed to register svc device: %d\n", ret);
+		return ret;
+	}
+	trace_gb_object_add(&svc->dev);
+
+	dev_dbg(&svc->dev, "hello: endo 0x%04x, ap interface %u\n",
+		svc->endo_id, svc->ap_intf_id);
+
+	svc->state = GB_SVC_STATE_SVC_HELLO;
+
+	return 0;
+}
+
+/*
+ * The module may be in the middle of enumeration on svc->wq: mark it gone
+ * now, so that what runs there fails fast instead of waiting for answers
+ * from hardware that has left.  Its removal proper is deferred as usual.
+ */
+static void gb_svc_module_removed_early(struct gb_svc *svc,
+					struct gb_operation *op)
+{
+	struct gb_svc_module_removed_request *request = op->request->payload;
+	struct gb_module *module;
+
+	mutex_lock(&svc->lock);
+	module = gb_svc_module_find_locked(svc, request->primary_intf_id);
+	if (module)
+		gb_module_mark_disconnected(module);
+	mutex_unlock(&svc->lock);
+}
+
+static int gb_svc_request_handler(struct gb_operation *op)
+{
+	struct gb_svc *svc = gb_connection_get_data(op->connection);
+	enum gb_svc_state expected = GB_SVC_STATE_SVC_HELLO;
+	size_t size;
+	int ret;
+
+	switch (op->type) {
+	case GB_SVC_TYPE_PROTOCOL_VERSION:
+		expected = GB_SVC_STATE_RESET;
+		size = sizeof(struct gb_protocol_version_request);
+		break;
+	case GB_SVC_TYPE_SVC_HELLO:
+		expected = GB_SVC_STATE_PROTOCOL_VERSION;
+		size = sizeof(struct gb_svc_hello_request);
+		break;
+	case GB_SVC_TYPE_INTF_RESET:
+		size = sizeof(struct gb_svc_intf_reset_request);
+		break;
+	case GB_SVC_TYPE_MODULE_INSERTED:
+		size = sizeof(struct gb_svc_module_inserted_request);
+		break;
+	case GB_SVC_TYPE_MODULE_REMOVED:
+		size = sizeof(struct gb_svc_module_removed_request);
+		break;
+	case GB_SVC_TYPE_INTF_MAILBOX_EVENT:
+		size = sizeof(struct gb_svc_intf_mailbox_event_request);
+		break;
+	case GB_SVC_TYPE_INTF_OOPS:
+		size = sizeof(struct gb_svc_intf_oops_request);
+		break;
+	default:
+		dev_warn_ratelimited(&svc->dev,
+				     "unsupported request of type 0x%02x\n",
+				     op->type);
+		return -EINVAL;
+	}
+
+	if (svc->state != expected) {
+		dev_warn_ratelimited(&svc->dev,
+				     "unexpected request of type 0x%02x in state %d\n",
+				     op->type, svc->state);
+		return -EINVAL;
+	}
+
+	ret = gb_svc_check_size(svc, op, size);
+	if (ret)
+		return ret;
+
+	switch (op->type) {
+	case GB_SVC_TYPE_PROTOCOL_VERSION:
+		return gb_svc_version_request(svc, op);
+	case GB_SVC_TYPE_SVC_HELLO:
+		return gb_svc_hello_request(svc, op);
+	case GB_SVC_TYPE_INTF_RESET:
+		/* Nothing to do, the SVC resets the interface itself */
+		return 0;
+	case GB_SVC_TYPE_MODULE_REMOVED:
+		gb_svc_module_removed_early(svc, op);
+		fallthrough;
+	default:
+		return gb_svc_queue_deferred(svc, op, size);
+	}
+}
+
+/* Lifecycle */
+
+struct gb_svc *gb_svc_create(struct gb_host_device *hd)
+{
+	struct gb_svc *svc;
+	int ret;
+
+	svc = kzalloc(sizeof(*svc), GFP_KERNEL);
+	if (!svc)
+		return ERR_PTR(-ENOMEM);
+
+	svc->wq = alloc_ordered_workqueue("%s:svc", 0, dev_name(&hd->dev));
+	if (!svc->wq) {
+		kfree(svc);
+		return ERR_PTR(-ENOMEM);
+	}
+
+	svc->hd = hd;
+	svc->state = GB_SVC_STATE_RESET;
+	svc->action = GB_SVC_WATCHDOG_BITE_RESET_UNIPRO;
+	ida_init(&svc->device_id_map);
+	mutex_init(&svc->lock);
+	atomic_set(&svc->deferred_count, 0);
+
+	svc->dev.parent = &hd->dev;
+	svc->dev.bus = &greybus_bus_type;
+	svc->dev.type = &greybus_svc_type;
+	svc->dev.groups = gb_svc_groups;
+	device_initialize(&svc->dev);
+	/* From here on the release function undoes everything */
+
+	ret = dev_set_name(&svc->dev, "%d-svc", hd->bus_id);
+	if (ret) {
+		put_device(&svc->dev);
+		return ERR_PTR(ret);
+	}
+
+	return svc;
+}
+
+int gb_svc_add(struct gb_svc *svc)
+{
+	struct gb_connection *connection;
+	int ret;
+
+	connection = gb_connection_create_static(svc->hd, GB_SVC_CPORT_ID,
+						 gb_svc_request_handler,
+						 GREYBUS_PROTOCOL_SVC);
+	if (IS_ERR(connection)) {
+		dev_err(&svc->dev, "failed to create connection: %ld\n",
+			PTR_ERR(connection));
+		return PTR_ERR(connection);
+	}
+	gb_connection_set_data(connection, svc);
+	svc->connection = connection;
+
+	ret = gb_connection_enable(connection);
+	if (ret)
+		goto err_destroy_connection;
+
+	return 0;
+
+err_destroy_connection:
+	svc->connection = NULL;
+	gb_connection_destroy(connection);
+	return ret;
+}
+
+static void gb_svc_remove_modules(struct gb_svc *svc)
+{
+	struct gb_module *module, *tmp;
+	LIST_HEAD(modules);
+
+	mutex_lock(&svc->lock);
+	list_splice_init(&svc->hd->modules, &modules);
+	mutex_unlock(&svc->lock);
+
+	list_for_each_entry_safe(module, tmp, &modules, hd_node) {
+		list_del(&module->hd_node);
+		gb_module_mark_disconnected(module);
+		gb_module_del(module);
+		gb_module_put(module);
+	}
+}
+
+/* Host device removal; every operation already fails (hd->removing) */
+void gb_svc_del(struct gb_svc *svc)
+{
+	if (!svc->connection)
+		return;
+
+	/* No new events, and the one being handled has finished */
+	gb_connection_disable_rx(svc->connection);
+
+	/* Events queued but not started are dropped; wait for the rest */
+	WRITE_ONCE(svc->removing, true);
+	flush_workqueue(svc->wq);
+
+	gb_svc_remove_modules(svc);
+
+	if (device_is_registered(&svc->dev)) {
+		trace_gb_object_del(&svc->dev);
+		device_del(&svc->dev);
+	}
+
+	gb_connection_destroy(svc->connection);
+	svc->connection = NULL;
+}
+
+void gb_svc_put(struct gb_svc *svc)
+{
+	put_device(&svc->dev);
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attributes of "N-svc" (docs/sysfs-bus-greybus).
+ */
+#include <linux/kernel.h>
+#include <linux/sysfs.h>
+
+#include "internal.h"
+
+static ssize_t ap_intf_id_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	return sysfs_emit(buf, "%u\n", svc->ap_intf_id);
+}
+static DEVICE_ATTR_RO(ap_intf_id);
+
+static ssize_t endo_id_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	return sysfs_emit(buf, "0x%04x\n", svc->endo_id);
+}
+static DEVICE_ATTR_RO(endo_id);
+
+/* Forcibly eject an interface: the SVC then reports its module removed */
+static ssize_t intf_eject_store(struct device *dev,
+				struct device_attribute *attr,
+				const char *buf, size_t len)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+	u16 intf_id;
+	int ret;
+
+	ret = kstrtou16(buf, 10, &intf_id);
+	if (ret || intf_id > U8_MAX)
+		return -EINVAL;
+
+	ret = gb_svc_intf_eject(svc, intf_id);
+	if (ret)
+		return ret;
+
+	return len;
+}
+static DEVICE_ATTR_WO(intf_eject);
+
+static struct attribute *gb_svc_attrs[] = {
+	&dev_attr_ap_intf_id.attr,
+	&dev_attr_endo_id.attr,
+	&dev_attr_intf_eject.attr,
+	NULL
+};
+
+static const struct attribute_group gb_svc_group = {
+	.attrs = gb_svc_attrs,
+};
+
+const struct attribute_group *gb_svc_groups[] = {
+	&gb_svc_group,
+	NULL
+};

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Greybus bundles: "N-M.I.B", one function of an interface; the device a
+ * protocol driver binds to.
+ */
+#ifndef __GREYBUS_BUNDLE_H
+#define __GREYBUS_BUNDLE_H
+
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/pm_runtime.h>
+#include <linux/types.h>
+#include <uapi/greybus/manifest.h>
+
+struct gb_interface;
+
+/*
+ * Created by the manifest parser and owned by its interface, which adds,
+ * deletes and puts it.  The driver bound to it owns the connections it
+ * creates on its CPorts and must destroy them in disconnect().
+ */
+struct gb_bundle {
+	struct device		dev;
+	struct gb_interface	*intf;
+
+	u8			id;
+	u8			class;
+
+	size_t			num_cports;
+	struct greybus_descriptor_cport *cport_desc;	/* wire layout */
+
+	struct list_head	connections;	/* the driver's */
+	struct list_head	links;		/* intf->bundles */
+
+	struct mutex		state_lock;	/* @state */
+	char			*state;		/* "state" attribute */
+};
+
+#define to_gb_bundle(d) container_of(d, struct gb_bundle, dev)
+
+extern const struct device_type greybus_bundle_type;
+
+static inline bool is_gb_bundle(const struct device *dev)
+{
+	return dev->type == &greybus_bundle_type;
+}
+
+struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,
+				   u8 class);
+int gb_bundle_add(struct gb_bundle *bundle);
+void gb_bundle_destroy(struct gb_bundle *bundle);
+
+/*
+ * Runtime-PM helpers for drivers, around the operations they send.  Until
+ * runtime PM is enabled on bundles (issue 8) the get succeeds without
+ * doing anything; drivers written against them need no change later.
+ */
+static inline int gb_pm_runtime_get_sync(struct gb_bundle *bundle)
+{
+	int ret;
+
+	ret = pm_runtime_get_sync(&bundle->dev);
+	if (ret < 0 && !(ret == -EACCES && !pm_runtime_enabled(&bundle->dev))) {
+		dev_err(&bundle->dev, "failed to resume: %d\n", ret);
+		pm_runtime_put_noidle(&bundle->dev);
+		return ret;
+	}
+
+	return 0;
+}
+
+static inline void gb_pm_runtime_put_autosuspend(struct gb_bundle *bundle)
+{
+	pm_runtime_mark_last_busy(&bundle->dev);
+	pm_runtime_put_autosuspend(&bundle->dev);
+}
+
+static inline void gb_pm_runtime_get_noresume(struct gb_bundle *bundle)
+{
+	pm_runtime_get_noresume(&bundle->dev);
+}
+
+static inline void gb_pm_runtime_put_noidle(struct gb_bundle *bundle)
+{
+	pm_runtime_put_noidle(&bundle->dev);
+}
+
+/* bundle.c */
+extern const struct attribute_group *gb_bundle_groups[];
+
+#endif /* __GREYBUS_BUNDLE_H */

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Greybus operations: a request and (unless unidirectional) its response,
+ * exchanged over one connection.
+ */
+#ifndef __GREYBUS_OPERATION_H
+#define __GREYBUS_OPERATION_H
+
+#include <linux/completion.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/timer.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+#include <uapi/greybus/greybus.h>
+
+struct gb_connection;
+struct gb_operation;
+
+/* Milliseconds; also what a timeout of 0 means */
+#define GB_OPERATION_TIMEOUT_DEFAULT	1000
+
+/*
+ * One message.  @header points to a buffer of sizeof(*header) +
+ * @payload_size bytes that the host driver sends or that the core filled
+ * from the network; @payload points just after the header.
+ */
+struct gb_message {
+	struct gb_operation		*operation;
+	struct gb_operation_msg_hdr	*header;
+	void				*payload;
+	size_t				payload_size;
+
+	void				*hcpriv;	/* host driver's */
+};
+
+/* Flags a caller may pass to gb_operation_create_flags() */
+#define GB_OPERATION_FLAG_UNIDIRECTIONAL	BIT(0)	/* no response */
+#define GB_OPERATION_FLAG_SHORT_RESPONSE	BIT(1)	/* shorter is fine */
+/* Core-internal flags */
+#define GB_OPERATION_FLAG_INCOMING		BIT(8)
+#define GB_OPERATION_FLAG_CORE			BIT(9)	/* teardown traffic */
+
+#define GB_OPERATION_FLAG_USER_MASK \
+	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE)
+
+typedef void (*gb_operation_callback)(struct gb_operation *operation);
+
+/*
+ * An operation is reference counted; gb_operation_create() returns the
+ * caller's reference, dropped with gb_operation_put().  While it is in
+ * flight the core and the host driver hold their own references, so a
+ * caller may put its reference at any time, even from its callback.
+ *
+ * @errno is -EBADR before the request is sent, -EINPROGRESS while it is
+ * in flight, and the final result (0 or a negative errno) once the
+ * operation completed; read it with gb_operation_result().  For a
+ * successful outgoing operation, @response->payload holds exactly
+ * @response->payload_size bytes from the peer.
+ */
+struct gb_operation {
+	struct gb_connection	*connection;
+	struct gb_message	*request;
+	struct gb_message	*response;
+
+	unsigned long		flags;
+	u8			type;
+	u16			id;
+	int			errno;
+
+	gb_operation_callback	callback;
+	void			*private;	/* the caller's */
+
+	/* Core-internal below */
+	struct kref		kref;
+	struct list_head	links;		/* under connection->lock */
+	unsigned long		state;		/* GB_OP_STATE_* bits */
+	struct timer_list	timer;
+	struct work_struct	work;
+	struct completion	completion;	/* done, callback returned */
+};
+
+static inline bool
+gb_operation_is_incoming(const struct gb_operation *operation)
+{
+	return operation->flags & GB_OPERATION_FLAG_INCOMING;
+}
+
+static inline bool
+gb_operation_is_unidirectional(const struct gb_operation *operation)
+{
+	return operation->flags & GB_OPERATION_FLAG_UNIDIRECTIONAL;
+}
+
+static inline bool
+gb_operation_short_response_allowed(const struct gb_operation *operation)
+{
+	return operation->flags & GB_OPERATION_FLAG_SHORT_RESPONSE;
+}
+
+/*
+ * Allocates an outgoing operation with room for @request_size bytes of
+ * request payload and @response_size bytes of response payload (both may
+ * be 0).  Fails with NULL if either does not fit the host's maximum
+ * message size.  Does not sleep unless @gfp allows it.
+ */
+struct gb_operation *
+gb_operation_create_flags(struct gb_connection *connection, u8 type,
+			  size_t request_size, size_t response_size,
+			  unsigned long flags, gfp_t gfp);
+
+static inline struct gb_operation *
+gb_operation_create(struct gb_connection *connection, u8 type,
+		    size_t request_size, size_t response_size, gfp_t gfp)
+{
+	return gb_operation_create_flags(connection, type, request_size,
+					 response_size, 0, gfp);
+}
+
+void gb_operation_get(struct gb_operation *operation);
+void gb_operation_put(struct gb_operation *operation);
+
+/* The largest request or response payload @connection can carry */
+size_t gb_operation_get_payload_size_max(struct gb_connection *connection);
+
+/*
+ * Sends the request.  On 0, @callback (may be NULL) runs exactly once, in
+ * process context, when the operation completes: response received,
+ * @timeout ms passed (-ETIMEDOUT), cancelled, or the connection went away
+ * (-ESHUTDOWN).  On error the operation was not sent and @callback never
+ * runs.
+ */
+int gb_operation_request_send(struct gb_operation *operation,
+			      gb_operation_callback callback,
+			      unsigned int timeout, gfp_t gfp);
+
+/* Sends the request and waits for it to complete; returns the result */
+int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
+					   unsigned int timeout);
+
+static inline int
+gb_operation_request_send_sync(struct gb_operation *operation)
+{
+	unsigned int timeout = GB_OPERATION_TIMEOUT_DEFAULT;
+
+	return gb_operation_request_send_sync_timeout(operation, timeout);
+}
+
+/*
+ * Completes an in-flight operation with @errno (if it has not completed
+ * yet) and waits until its callback has returned.  Process context; not
+ * from the operation's own callback.
+ */
+void gb_operation_cancel(struct gb_operation *operation, int errno);
+
+static inline int gb_operation_result(struct gb_operation *operation)
+{
+	return operation->errno;
+}
+
+/*
+ * For request handlers: allocates the response with @response_size bytes
+ * of payload for the handler to fill.  Without it the core sends an empty
+ * response.
+ */
+bool gb_operation_response_alloc(struct gb_operation *operation,
+				 size_t response_size, gfp_t gfp);
+
+/*
+ * One whole operation: copies @request in, waits up to @timeout ms and
+ * copies exactly @response_size bytes of response out.  Returns 0 or a
+ * negative errno (the peer's result mapped to an errno, -ETIMEDOUT,
+ * -EMSGSIZE for a response of the wrong size, ...).
+ */
+int gb_operation_sync_timeout(struct gb_connection *connection, int type,
+			      void *request, int request_size,
+			      void *response, int response_size,
+			      unsigned int timeout);
+
+static inline int
+gb_operation_sync(struct gb_connection *connection, int type,
+		  void *request, int request_size,
+		  void *response, int response_size)
+{
+	return gb_operation_sync_timeout(connection, type,
+					 request, request_size,
+					 response, response_size,
+					 GB_OPERATION_TIMEOUT_DEFAULT);
+}
+
+/* A request without response; returns once the host has sent it */
+int gb_operation_unidirectional_timeout(struct gb_connection *connection,
+					int type, void *request,
+					int request_size,
+					unsigned int timeout);
+
+static inline int
+gb_operation_unidirectional(struct gb_connection *connection, int type,
+			    void *request, int request_size)
+{
+	unsigned int timeout = GB_OPERATION_TIMEOUT_DEFAULT;
+
+	return gb_operation_unidirectional_timeout(connection, type, request,
+						   request_size, timeout);
+}
+
+/* Result code <-> errno, as protocol-reference section 1.2 maps them */
+int gb_operation_status_to_errno(u8 status);
+u8 gb_operation_errno_to_status(int errno);
+
+#endif /* __GREYBUS_OPERATION_H */

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The AP's side of the SVC protocol: "N-svc", reached over CPort 0 of the
+ * host device.
+ */
+#ifndef __GREYBUS_SVC_H
+#define __GREYBUS_SVC_H
+
+#include <linux/atomic.h>
+#include <linux/device.h>
+#include <linux/idr.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+struct gb_connection;
+struct gb_host_device;
+
+/* What the SVC has said so far: version first, then hello */
+enum gb_svc_state {
+	GB_SVC_STATE_RESET,
+	GB_SVC_STATE_PROTOCOL_VERSION,
+	GB_SVC_STATE_SVC_HELLO,
+};
+
+enum gb_svc_watchdog_bite {
+	GB_SVC_WATCHDOG_BITE_RESET_UNIPRO = 0,
+	GB_SVC_WATCHDOG_BITE_PANIC_KERNEL,
+};
+
+/*
+ * Created with its host device and freed with it.  The device is added
+ * (becomes visible) when the SVC says hello.
+ */
+struct gb_svc {
+	struct device		dev;
+	struct gb_host_device	*hd;
+	struct gb_connection	*connection;	/* static, hd CPort 0 */
+
+	enum gb_svc_state	state;		/* request handler only */
+	u16			endo_id;
+	u8			ap_intf_id;
+	u8			protocol_major;
+	u8			protocol_minor;
+
+	struct ida		device_id_map;	/* UniPro device ids 2..31 */
+	/*
+	 * Ordered: module insertion, removal and every other deferred SVC
+	 * event run one at a time, in the order the SVC sent them.
+	 */
+	struct workqueue_struct	*wq;
+	atomic_t		deferred_count;	/* queued on @wq, bounded */
+	bool			removing;	/* gb_svc_del() has started */
+
+	struct mutex		lock;		/* hd->modules */
+
+	enum gb_svc_watchdog_bite action;	/* for issue 7's watchdog */
+};
+
+#define to_gb_svc(d) container_of(d, struct gb_svc, dev)
+
+extern const struct device_type greybus_svc_type;
+
+static inline bool is_gb_svc(const struct device *dev)
+{
+	return dev->type == &greybus_svc_type;
+}
+
+/* Lifecycle, driven by hd.c */
+struct gb_svc *gb_svc_create(struct gb_host_device *hd);
+int gb_svc_add(struct gb_svc *svc);
+void gb_svc_del(struct gb_svc *svc);
+void gb_svc_put(struct gb_svc *svc);
+
+/* AP-initiated SVC operations; all sleep and return 0 or -errno */
+int gb_svc_intf_device_id(struct gb_svc *svc, u8 intf_id, u8 device_id);
+int gb_svc_connection_create(struct gb_svc *svc, u8 intf1_id, u16 cport1_id,
+			     u8 intf2_id, u16 cport2_id, u8 cport_flags);
+int gb_svc_connection_destroy(struct gb_svc *svc, u8 intf1_id, u16 cport1_id,
+			      u8 intf2_id, u16 cport2_id);
+int gb_svc_dme_peer_get(struct gb_svc *svc, u8 intf_id, u16 attr,
+			u16 selector, u32 *value);
+int gb_svc_dme_peer_set(struct gb_svc *svc, u8 intf_id, u16 attr,
+			u16 selector, u32 value);
+int gb_svc_route_create(struct gb_svc *svc, u8 intf1_id, u8 dev1_id,
+			u8 intf2_id, u8 dev2_id);
+int gb_svc_route_destroy(struct gb_svc *svc, u8 intf1_id, u8 intf2_id);
+int gb_svc_intf_vsys_set(struct gb_svc *svc, u8 intf_id, bool enable);
+int gb_svc_intf_refclk_set(struct gb_svc *svc, u8 intf_id, bool enable);
+int gb_svc_intf_unipro_set(struct gb_svc *svc, u8 intf_id, bool enable);
+int gb_svc_intf_activate(struct gb_svc *svc, u8 intf_id, u8 *intf_type);
+int gb_svc_intf_resume(struct gb_svc *svc, u8 intf_id);
+int gb_svc_intf_set_power_mode(struct gb_svc *svc, u8 intf_id, u8 hs_series,
+			       u8 tx_mode, u8 tx_gear, u8 tx_nlanes,
+			       u8 tx_amplitude, u8 tx_hs_equalizer,
+			       u8 rx_mode, u8 rx_gear, u8 rx_nlanes,
+			       u8 flags, u32 quirks);
+int gb_svc_intf_set_power_mode_hibernate(struct gb_svc *svc, u8 intf_id);
+int gb_svc_intf_eject(struct gb_svc *svc, u8 intf_id);
+int gb_svc_ping(struct gb_svc *svc);
+
+/* UniPro device ids for interfaces: 2..31 */
+int gb_svc_device_id_alloc(struct gb_svc *svc);
+void gb_svc_device_id_free(struct gb_svc *svc, u8 device_id);
+
+/* svc_sysfs.c */
+extern const struct attribute_group *gb_svc_groups[];
+
+#endif /* __GREYBUS_SVC_H */

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gb-test-protocol: a minimal Greybus protocol driver for the test suite.
+ *
+ * Binds to bundles of class vendor (0xff).  Probe opens a connection on
+ * the bundle's first CPort and runs one synchronous "ping" (operation
+ * type 0x02, 4-byte payload "ping", the module echoes it back).  The
+ * outcome is readable as "ok" or "error -N" in the bundle's test_result
+ * attribute and in /sys/kernel/debug/greybus/gb-test-protocol/<bundle>/
+ * result; writing 1 to test_ping runs the operation again.
+ */
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <greybus/greybus.h>
+
+/* The test protocol's only operation (gbsim: tools/gbsim/proto-test.c) */
+#define GB_TEST_TYPE_PING	0x02
+
+static const u8 gb_test_ping_payload[4] = { 'p', 'i', 'n', 'g' };
+
+struct gb_test {
+	struct gb_bundle	*bundle;
+	struct gb_connection	*connection;
+	struct dentry		*debugfs_dir;
+
+	struct mutex		lock;	/* one ping at a time, @result */
+	int			result;	/* of the last ping */
+};
+
+static struct dentry *gb_test_debugfs_root;
+
+/* Runs one ping and records its outcome */
+static int gb_test_ping(struct gb_test *test)
+{
+	u8 response[sizeof(gb_test_ping_payload)];
+	u8 request[sizeof(gb_test_ping_payload)];
+	int ret;
+
+	memcpy(request, gb_test_ping_payload, sizeof(request));
+
+	mutex_lock(&test->lock);
+
+	ret = gb_operation_sync(test->connection, GB_TEST_TYPE_PING,
+				request, sizeof(request),
+				response, sizeof(response));
+	if (!ret && memcmp(response, gb_test_ping_payload, sizeof(response)))
+		ret = -EBADMSG;
+	test->result = ret;
+
+	mutex_unlock(&test->lock);
+
+	if (ret)
+		dev_err(&test->bundle->dev, "ping failed: %d\n", ret);
+	else
+		dev_dbg(&test->bundle->dev, "ping echoed\n");
+
+	return ret;
+}
+
+static int gb_test_result_format(struct gb_test *test, char *buf, size_t size)
+{
+	int result;
+
+	mutex_lock(&test->lock);
+	result = test->result;
+	mutex_unlock(&test->lock);
+
+	if (!result)
+		return scnprintf(buf, size, "ok\n");
+
+	return scnprintf(buf, size, "error %d\n", result);
+}
+
+static ssize_t test_result_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct gb_test *test = dev_get_drvdata(dev);
+
+	return gb_test_result_format(test, buf, PAGE_SIZE);
+}
+static DEVICE_ATTR_RO(test_result);
+
+static ssize_t test_ping_store(struct device *dev,
+			       struct device_attribute *attr,
+			       const char *buf, size_t len)
+{
+	struct gb_test *test = dev_get_drvdata(dev);
+	unsigned int val;
+
+	if (kstrtouint(buf, 0, &val) || val != 1)
+		return -EINVAL;
+
+	/* The outcome is in test_result; the write itself succeeds */
+	gb_test_ping(test);
+
+	return len;
+}
+static DEVICE_ATTR_WO(test_ping);
+
+static struct attribute *gb_test_attrs[] = {
+	&dev_attr_test_result.attr,
+	&dev_attr_test_ping.attr,
+	NULL
+};
+ATTRIBUTE_GROUPS(gb_test);
+
+static int gb_test_debugfs_result_show(struct seq_file *s, void *data)
+{
+	struct gb_test *test = s->private;
+	char buf[32];
+
+	gb_test_result_format(test, buf, sizeof(buf));
+	seq_puts(s, buf);
+
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(gb_test_debugfs_result);
+
+static int gb_test_probe(struct gb_bundle *bundle,
+			 const struct greybus_bundle_id *id)
+{
+	struct gb_connection *connection;
+	struct gb_test *test;
+	int ret;
+
+	if (!bundle->num_cports)
+		return -ENODEV;
+
+	test = kzalloc(sizeof(*test), GFP_KERNEL);
+	if (!test)
+		return -ENOMEM;
+
+	test->bundle = bundle;
+	test->result = -ENODATA;
+	mutex_init(&test->lock);
+
+	connection = gb_connection_create(bundle,
+					  le16_to_cpu(bundle->cport_desc[0].id),
+					  NULL);
+	if (IS_ERR(connection)) {
+		ret = PTR_ERR(connection);
+		goto err_free_test;
+	}
+	gb_connection_set_data(connection, test);
+	test->connection = connection;
+
+	ret = gb_connection_enable(connection);
+	if (ret)
+		goto err_destroy_connection;
+
+	greybus_set_drvdata(bundle, test);
+
+	/* A failed ping is a result to report, not a failed probe */
+	gb_test_ping(test);
+
+	test->debugfs_dir = debugfs_create_dir(dev_name(&bundle->dev),
+					       gb_test_debugfs_root);
+	debugfs_create_file("result", 0444, test->debugfs_dir, test,
+			    &gb_test_debugfs_result_fops);
+
+	return 0;
+
+err_destroy_connection:
+	gb_connection_destroy(connection);
+err_free_test:
+	kfree(test);
+	return ret;
+}
+
+static void gb_test_disconnect(struct gb_bundle *bundle)
+{
+	struct gb_test *test = greybus_get_drvdata(bundle);
+
+	debugfs_remove_recursive(test->debugfs_dir);
+	gb_connection_disable(test->connection);
+	gb_connection_destroy(test->connection);
+	kfree(test);
+}
+
+static const struct greybus_bundle_id gb_test_id_table[] = {
+	{ GREYBUS_DEVICE_CLASS(GREYBUS_CLASS_VENDOR) },
+	{ }
+};
+MODULE_DEVICE_TABLE(greybus, gb_test_id_table);
+GREYBUS_MODULE_ALIAS_CLASS(GREYBUS_CLASS_VENDOR);
+
+static struct greybus_driver gb_test_driver = {
+	.name		= "gb-test-protocol",
+	.probe		= gb_test_probe,
+	.disconnect	= gb_test_disconnect,
+	.id_table	= gb_test_id_table,
+	.driver		= {
+		.dev_groups	= gb_test_groups,
+	},
+};
+
+static int __init gb_test_init(void)
+{
+	int ret;
+
+	gb_test_debugfs_root = debugfs_create_dir("gb-test-protocol",
+						  gb_debugfs_get());
+
+	ret = greybus_register(&gb_test_driver);
+	if (ret)
+		goto err_debugfs_remove;
+
+	return 0;
+
+err_debugfs_remove:
+	debugfs_remove_recursive(gb_test_debugfs_root);
+	return ret;
+}
+module_init(gb_test_init);
+
+static void __exit gb_test_exit(void)
+{
+	greybus_deregister(&gb_test_driver);
+	debugfs_remove_recursive(gb_test_debugfs_root);
+}
+module_exit(gb_test_exit);
+
+MODULE_DESCRIPTION("Greybus test protocol driver (test suite only)");
+MODULE_LICENSE("GPL");
