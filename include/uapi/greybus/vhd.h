@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause */
 /*
  * gb-vhd: a Greybus AP bridge (host device) backed by a userspace process,
- * through the character device /dev/greybus-vhd.  See docs/vhd.md.
+ * through the character device /dev/greybus-vhd.  docs/vhd.md is the full
+ * contract; this header is its summary.
  *
  * The file carries events.  Each event is a struct gb_vhd_event_hdr
  * followed by exactly hdr.len bytes of payload, whose layout depends on
- * hdr.type.
+ * hdr.type.  The fields of the vhd structures below are in the host's
+ * byte order; the Greybus messages they carry are in wire format (little
+ * endian), header included.
  *
  *  - write(): one whole event per call; the byte count must be exactly
  *    sizeof(hdr) + hdr.len.  A bad event fails with -EINVAL and changes
- *    nothing.
+ *    nothing; a good one returns the byte count.  write() never blocks.
  *  - read(): one whole event per call.  If the buffer is too small for the
  *    next event the call fails with -EMSGSIZE and the event stays queued;
  *    GB_VHD_EVENT_SIZE_MAX always fits.  Blocks unless O_NONBLOCK
- *    (-EAGAIN); poll() reports EPOLLIN when an event is queued.
+ *    (-EAGAIN); poll() reports EPOLLIN when an event is queued and always
+ *    EPOLLOUT.
  *  - close(): removes the host device and everything under it, as if the
  *    bridge had been unplugged.
  *
@@ -30,23 +34,56 @@
 
 enum gb_vhd_event_type {
 	/* to kernel */
+
+	/*
+	 * Create the host device.  Only when the file has none (first
+	 * write, or after DESTROY).  Answered by CREATED.
+	 */
 	GB_VHD_CREATE		= 1,	/* struct gb_vhd_create */
+	/*
+	 * Remove the host device as close() would; the file stays open,
+	 * events not read yet are discarded, and CREATE may follow.
+	 */
 	GB_VHD_DESTROY		= 2,	/* no payload */
+	/*
+	 * A message from the network arrives on a bridge CPort: CPort 0
+	 * (the SVC's) at any time, any other CPort only while the AP has
+	 * it enabled (between CPORT_ENABLE and CPORT_DISABLE).
+	 */
 	GB_VHD_RECV		= 3,	/* struct gb_vhd_message: from network */
+	/*
+	 * Transport self-test and benchmark baseline: the payload (up to
+	 * GB_VHD_ECHO_SIZE_MAX bytes) comes back as ECHO_REPLY, without
+	 * Greybus being involved.  Allowed with or without a host device.
+	 */
 	GB_VHD_ECHO_REQUEST	= 4,	/* any payload: returned as ECHO_REPLY */
 
 	/* to user */
+
+	/* The host device exists: always the first event after CREATE */
 	GB_VHD_CREATED		= 0x81,	/* struct gb_vhd_created */
+	/*
+	 * The AP sends a message on a bridge CPort.  The kernel reports the
+	 * message as sent when it queues this event: there is nothing to
+	 * acknowledge and nothing can be cancelled afterwards.
+	 */
 	GB_VHD_SEND		= 0x82,	/* struct gb_vhd_message: from the AP */
+	/* Host-driver callbacks on one CPort: notifications, no answer */
 	GB_VHD_CPORT_ENABLE	= 0x83,	/* struct gb_vhd_cport */
 	GB_VHD_CPORT_DISABLE	= 0x84,	/* struct gb_vhd_cport */
 	GB_VHD_CPORT_FLUSH	= 0x85,	/* struct gb_vhd_cport */
 	GB_VHD_CPORT_CONNECTED	= 0x86,	/* struct gb_vhd_cport */
 	GB_VHD_CPORT_QUIESCE	= 0x87,	/* struct gb_vhd_cport */
 	GB_VHD_CPORT_CLEAR	= 0x88,	/* struct gb_vhd_cport */
+	/* Only with GB_VHD_CREATE_BRIDGE_SHUTDOWN, see below */
 	GB_VHD_CPORT_SHUTDOWN	= 0x89,	/* struct gb_vhd_cport */
 	GB_VHD_ECHO_REPLY	= 0x8a,	/* the ECHO_REQUEST payload */
-	GB_VHD_RESET		= 0x8b,	/* no payload: reset the network */
+	/*
+	 * The AP asks the bridge to reset the Greybus network (the SVC
+	 * watchdog's "reset" action): the process restarts its SVC (version
+	 * and hello on CPort 0) and re-inserts its modules.
+	 */
+	GB_VHD_RESET		= 0x8b,	/* no payload */
 };
 
 struct gb_vhd_event_hdr {
@@ -55,17 +92,26 @@ struct gb_vhd_event_hdr {
 } GB_PACKED;
 GB_ASSERT_SIZE(struct gb_vhd_event_hdr, 8);
 
-/* GB_VHD_CREATE: must be the first event written, and only once */
+/* GB_VHD_CREATE */
 struct gb_vhd_create {
 	__u32	version;	/* GB_VHD_VERSION */
 	__u16	num_cports;	/* bridge CPorts, 1..GB_VHD_CPORTS_MAX */
 	__u16	mtu;		/* largest message, header included, >= 64 */
-	__u32	flags;		/* must be 0 */
+	__u32	flags;		/* GB_VHD_CREATE_*; unknown bits: -EINVAL */
 } GB_PACKED;
 GB_ASSERT_SIZE(struct gb_vhd_create, 12);
 
 #define GB_VHD_CPORTS_MAX		(GB_CPORT_ID_MAX + 1)
 #define GB_VHD_MTU_MIN			64
+
+/*
+ * The bridge shuts CPorts down itself: the AP reports each CPort Shutdown
+ * phase as a CPORT_SHUTDOWN event instead of sending the CPort Shutdown
+ * operation (type 0x00) to the module.  Without the flag the operation
+ * travels as a SEND like any other request.
+ */
+#define GB_VHD_CREATE_BRIDGE_SHUTDOWN	0x00000001
+#define GB_VHD_CREATE_FLAGS		GB_VHD_CREATE_BRIDGE_SHUTDOWN
 
 /* GB_VHD_CREATED: the host device exists, named "greybus<bus_id>" */
 struct gb_vhd_created {
@@ -75,8 +121,8 @@ GB_ASSERT_SIZE(struct gb_vhd_created, 4);
 
 /*
  * GB_VHD_RECV / GB_VHD_SEND: one Greybus message (operation header
- * included) on bridge CPort @cport_id.  On RECV the header's size field
- * must equal the message length.
+ * included, 8..mtu bytes) on bridge CPort @cport_id.  On RECV the header's
+ * size field must equal the message length.
  */
 struct gb_vhd_message {
 	__u16	cport_id;
@@ -85,10 +131,10 @@ struct gb_vhd_message {
 } GB_PACKED;
 GB_ASSERT_SIZE(struct gb_vhd_message, 4);
 
-/* Host-driver callbacks on one bridge CPort */
+/* GB_VHD_CPORT_*: host-driver callbacks on one bridge CPort */
 struct gb_vhd_cport {
 	__u16	cport_id;
-	__u16	pad;
+	__u16	pad;		/* 0 */
 	__u32	arg;		/* ENABLE: connection flags; QUIESCE: peer space;
 				 * SHUTDOWN: phase; others 0
 				 */
@@ -98,5 +144,19 @@ GB_ASSERT_SIZE(struct gb_vhd_cport, 8);
 #define GB_VHD_EVENT_SIZE_MAX \
 	(sizeof(struct gb_vhd_event_hdr) + sizeof(struct gb_vhd_message) + \
 	 GB_OPERATION_MSG_SIZE_MAX)
+#define GB_VHD_ECHO_SIZE_MAX \
+	(GB_VHD_EVENT_SIZE_MAX - sizeof(struct gb_vhd_event_hdr))
+
+/*
+ * The read queue is bounded.  SEND and ECHO_REPLY events may fill it up to
+ * GB_VHD_QUEUE_EVENTS_MAX events or GB_VHD_QUEUE_BYTES_MAX bytes; beyond
+ * that the AP's message fails with -ENOSPC and ECHO_REQUEST fails with
+ * -ENOSPC.  The small CREATED, CPORT_* and RESET events may use
+ * GB_VHD_QUEUE_CTRL_RESERVE more slots, so a flood of messages never hides
+ * a state change.
+ */
+#define GB_VHD_QUEUE_EVENTS_MAX		1024
+#define GB_VHD_QUEUE_BYTES_MAX		(4 << 20)
+#define GB_VHD_QUEUE_CTRL_RESERVE	256
 
 #endif /* _UAPI_GREYBUS_VHD_H */
