@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The message log.  Every line is built whole in memory and written with
+ * one write() to each sink, so a test reading the file while gbsim runs
+ * never sees half a line, and nothing waits in a stdio buffer.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gb_msg.h>
+
+#include "gbsim.h"
+#include "log.h"
+#include "loop.h"
+#include "proto.h"
+
+#define GBSIM_LOG_LINE_MAX	1024
+#define GBSIM_LOG_DATA_MAX	64	/* payload bytes shown with -vv */
+
+static int gbsim_log_fd = -1;
+static int gbsim_log_verbose;
+
+void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->len + 1 >= b->max)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(b->p + b->len, b->max - b->len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	b->len += (size_t)n;
+	if (b->len >= b->max)
+		b->len = b->max - 1;	/* cut; vsnprintf kept the NUL */
+}
+
+int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen)
+{
+	gbsim_log_verbose = verbose;
+	if (!path)
+		return 0;
+	gbsim_log_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+			    O_CLOEXEC, 0644);
+	if (gbsim_log_fd < 0) {
+		snprintf(err, errlen, "cannot open log file %s: %s", path,
+			 strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+void gbsim_log_close(void)
+{
+	if (gbsim_log_fd >= 0)
+		close(gbsim_log_fd);
+	gbsim_log_fd = -1;
+}
+
+int gbsim_log_verbosity(void)
+{
+	return gbsim_log_verbose;
+}
+
+static void gbsim_write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;	/* a log must never stop the simulator */
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+/* Emit one line: "[ seconds.micros] TAG     body" */
+static void gbsim_log_line(const char *tag, const char *body, bool problem)
+{
+	char line[GBSIM_LOG_LINE_MAX + 64];
+	uint64_t ns = gbsim_now_ns();
+	int n;
+
+	n = snprintf(line, sizeof(line), "[%5llu.%06llu] %-7s %s\n",
+		     (unsigned long long)(ns / 1000000000ULL),
+		     (unsigned long long)(ns % 1000000000ULL / 1000ULL),
+		     tag, body);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(line)) {
+		n = sizeof(line) - 1;
+		line[n - 1] = '\n';
+	}
+	if (gbsim_log_fd >= 0)
+		gbsim_write_all(gbsim_log_fd, line, (size_t)n);
+	if (gbsim_log_verbose) {
+		gbsim_write_all(STDERR_FILENO, line, (size_t)n);
+	} else if (problem) {
+		char msg[GBSIM_LOG_LINE_MAX + 16];
+
+		n = snprintf(msg, sizeof(msg), "gbsim: %s\n", body);
+		if (n > 0)
+			gbsim_write_all(STDERR_FILENO, msg,
+					(size_t)n < sizeof(msg) ? (size_t)n :
+					sizeof(msg) - 1);
+	}
+}
+
+static void gbsim_log_vtag(const char *tag, bool problem, const char *fmt,
+			   va_list ap)
+{
+	char body[GBSIM_LOG_LINE_MAX];
+
+	vsnprintf(body, sizeof(body), fmt, ap);
+	gbsim_log_line(tag, body, problem);
+}
+
+#define GBSIM_LOG_FN(fn, tag, problem)				\
+	void fn(const char *fmt, ...)				\
+	{							\
+		va_list ap;					\
+								\
+		va_start(ap, fmt);				\
+		gbsim_log_vtag(tag, problem, fmt, ap);		\
+		va_end(ap);					\
+	}
+
+GBSIM_LOG_FN(gbsim_log_event, "EVENT", false)
+GBSIM_LOG_FN(gbsim_log_info, "INFO", false)
+GBSIM_LOG_FN(gbsim_log_warn, "WARN", true)
+GBSIM_LOG_FN(gbsim_log_error, "ERROR", true)
+
+const char *gbsim_result_name(uint8_t result)
+{
+	const char *name = gb_result_name(result);
+
+	return name == gb_name_unknown ? NULL : name;
+}
+
+/* Lower-case a name and turn anything but [a-z0-9] into '_' */
+static void gbsim_log_token(const char *in, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; in[i] && i + 1 < len; i++) {
+		unsigned char c = (unsigned char)in[i];
+
+		out[i] = isalnum(c) ? (char)tolower(c) : '_';
+	}
+	out[i] = '\0';
+}
+
+void gbsim_op_fullname(uint8_t protocol, uint8_t type, char *buf, size_t len)
+{
+	const struct gbsim_proto *proto = gbsim_proto_find(protocol);
+	const char *pname = proto ? proto->name : gb_protocol_name(protocol);
+	const char *oname = NULL;
+
+	if (pname == gb_name_unknown)
+		pname = NULL;
+	char ptok[32], otok[48];
+
+	type &= GB_MSG_TYPE_MASK;
+	if (proto && proto->op_name)
+		oname = proto->op_name(type);
+	if (!oname)
+		oname = gb_op_name(protocol, type);
+	if (oname == gb_name_unknown)
+		oname = NULL;
+
+	if (pname)
+		gbsim_log_token(pname, ptok, sizeof(ptok));
+	else
+		snprintf(ptok, sizeof(ptok), "proto_0x%02x", protocol);
+	if (oname)
+		gbsim_log_token(oname, otok, sizeof(otok));
+	else
+		snprintf(otok, sizeof(otok), "type_0x%02x", type);
+	snprintf(buf, len, "%s.%s", ptok, otok);
+}
+
+static const char *const gbsim_dir_tags[] = {
+	[GBSIM_AP_TO_SVC] = "AP>SVC",
+	[GBSIM_SVC_TO_AP] = "SVC>AP",
+	[GBSIM_AP_TO_MOD] = "AP>MOD",
+	[GBSIM_MOD_TO_AP] = "MOD>AP",
+};
+
+void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
+		   int intf_cport, int protocol, const uint8_t *msg,
+		   size_t len, const char *note)
+{
+	char body[GBSIM_LOG_LINE_MAX];
+	struct gbsim_buf b = { .p = body, .max = sizeof(body) };
+	const struct gbsim_proto *proto;
+	struct gb_operation_msg_hdr hdr;
+	const uint8_t *payload;
+	size_t plen, before;
+	bool response;
+	char name[96];
+
+	if (gbsim_log_fd < 0 && !gbsim_log_verbose && !note)
+		return;
+
+	body[0] = '\0';
+	gbsim_buf_printf(&b, "cport %u", hd_cport);
+	if (intf_id >= 0)
+		gbsim_buf_printf(&b, " intf %d:%d", intf_id, intf_cport);
+
+	if (len < sizeof(hdr)) {
+		gbsim_buf_printf(&b, " short message of %zu bytes", len);
+		goto out;
+	}
+	memcpy(&hdr, msg, sizeof(hdr));
+	response = hdr.type & GB_MSG_TYPE_RESPONSE;
+	if (protocol < 0)
+		snprintf(name, sizeof(name), "unknown.type_0x%02x",
+			 hdr.type & GB_MSG_TYPE_MASK);
+	else
+		gbsim_op_fullname((uint8_t)protocol, hdr.type, name,
+				  sizeof(name));
+	gbsim_buf_printf(&b, " %s %s id=0x%04x", name, response ? "rsp" : "req",
+			 le16toh(hdr.operation_id));
+	if (response || hdr.result) {
+		const char *r = gbsim_result_name(hdr.result);
+
+		if (r)
+			gbsim_buf_printf(&b, " result=%s", r);
+		else
+			gbsim_buf_printf(&b, " result=0x%02x", hdr.result);
+	}
+	if (le16toh(hdr.size) != len)
+		gbsim_buf_printf(&b, " hdr_size=%u", le16toh(hdr.size));
+
+	payload = msg + sizeof(hdr);
+	plen = len - sizeof(hdr);
+	before = b.len;
+	proto = protocol < 0 ? NULL : gbsim_proto_find((uint8_t)protocol);
+	/* error responses carry no payload worth decoding */
+	if ((hdr.type & GB_MSG_TYPE_MASK) == GB_REQUEST_TYPE_CPORT_SHUTDOWN) {
+		/* the one operation every protocol shares */
+		if (!response && plen >= 1)
+			gbsim_buf_printf(&b, " phase=%u", payload[0]);
+	} else if (proto && proto->describe && (!response || !hdr.result))
+		proto->describe(hdr.type & GB_MSG_TYPE_MASK, response, payload,
+				plen, &b);
+	if (plen && (b.len == before || gbsim_log_verbose > 1))
+		gbsim_buf_printf(&b, " len=%zu", plen);
+	if (plen && gbsim_log_verbose > 1) {
+		size_t n = plen < GBSIM_LOG_DATA_MAX ? plen : GBSIM_LOG_DATA_MAX;
+
+		gbsim_buf_printf(&b, " hex=");
+		for (size_t i = 0; i < n; i++)
+			gbsim_buf_printf(&b, "%02x", payload[i]);
+		if (n < plen)
+			gbsim_buf_printf(&b, "...");
+	}
+out:
+	if (note)
+		gbsim_buf_printf(&b, " %s", note);
+	gbsim_log_line(gbsim_dir_tags[dir], body, false);
+}

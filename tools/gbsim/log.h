@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gbsim's message log: one line per message seen or sent, and per
+ * host-device event.  docs/gbsim.md documents the format; tests grep it,
+ * so change it only together with that document.
+ */
+#ifndef GBSIM_LOG_H
+#define GBSIM_LOG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum gbsim_dir {
+	GBSIM_AP_TO_SVC,
+	GBSIM_SVC_TO_AP,
+	GBSIM_AP_TO_MOD,
+	GBSIM_MOD_TO_AP,
+};
+
+/* A bounded string builder: output past the end is cut, never overflows */
+struct gbsim_buf {
+	char	*p;
+	size_t	len;
+	size_t	max;
+};
+
+void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* verbose: 0 = nothing on stderr but problems, 1 = the log, 2 = + data */
+int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen);
+void gbsim_log_close(void);
+int gbsim_log_verbosity(void);
+
+/*
+ * One Greybus message.  intf_id < 0 for the SVC connection (or a bridge
+ * CPort with no connection).  note, if not NULL, ends the line (e.g.
+ * "dropped: ...").
+ */
+void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
+		   int intf_cport, int protocol, const uint8_t *msg,
+		   size_t len, const char *note);
+
+/* Free-form lines, tagged EVENT, INFO, WARN or ERROR */
+void gbsim_log_event(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void gbsim_log_info(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void gbsim_log_warn(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+void gbsim_log_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Short lower-case names of result codes ("success", "protocol_bad"...) */
+const char *gbsim_result_name(uint8_t result);
+/* "svc.intf_vsys_enable", "control.type_0x42"... into buf */
+void gbsim_op_fullname(uint8_t protocol, uint8_t type, char *buf, size_t len);
+
+#endif /* GBSIM_LOG_H */

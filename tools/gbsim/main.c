@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gbsim - the Greybus network simulator.
+ *
+ * Plays the SVC and any number of modules behind one AP bridge created
+ * through /dev/greybus-vhd, until SIGINT or SIGTERM; then closes the
+ * device, which unplugs the bridge and everything on it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "gbsim.h"
+#include "log.h"
+#include "loop.h"
+#include "transport.h"
+
+/* Exit codes */
+#define GBSIM_EXIT_OK		0	/* stopped by a signal */
+#define GBSIM_EXIT_RUNTIME	1	/* device missing, refused or lost */
+#define GBSIM_EXIT_USAGE	2	/* bad option, config or manifest */
+
+enum {
+	OPT_LOG = 'l',
+	OPT_ENDO_ID = 0x100,
+	OPT_AP_INTF,
+	OPT_MTU,
+	OPT_CPORTS,
+	OPT_DEVICE_FD,
+	OPT_TRANSPORT,
+};
+
+static const struct option gbsim_options[] = {
+	{ "module",	required_argument, NULL, 'm' },
+	{ "config",	required_argument, NULL, 'c' },
+	{ "device",	required_argument, NULL, 'd' },
+	{ "log",	required_argument, NULL, OPT_LOG },
+	{ "verbose",	no_argument,	   NULL, 'v' },
+	{ "endo-id",	required_argument, NULL, OPT_ENDO_ID },
+	{ "ap-intf",	required_argument, NULL, OPT_AP_INTF },
+	{ "mtu",	required_argument, NULL, OPT_MTU },
+	{ "cports",	required_argument, NULL, OPT_CPORTS },
+	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
+	{ "transport",	required_argument, NULL, OPT_TRANSPORT },
+	{ "help",	no_argument,	   NULL, 'h' },
+	{ "version",	no_argument,	   NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void gbsim_usage(FILE *out)
+{
+	fprintf(out,
+"Usage: gbsim [OPTIONS]\n"
+"Simulate a Greybus network (the SVC and modules) behind an AP bridge\n"
+"created through /dev/greybus-vhd.  Runs until SIGINT or SIGTERM.\n"
+"\n"
+"Options:\n"
+"  -m, --module IFID:MANIFEST[,KEY=VALUE...]\n"
+"                        plug a module in at interface IFID; MANIFEST is a\n"
+"                        .mnfs source or .mnfb blob; keys: vid, pid, serial,\n"
+"                        intfs, ddbl1_mfr, ddbl1_prod, init_status,\n"
+"                        type (greybus|unipro|dummy); may be repeated\n"
+"  -c, --config FILE     read modules and settings from FILE\n"
+"  -d, --device PATH     the vhd device (default %s)\n"
+"      --device-fd N     use the already open descriptor N instead\n"
+"      --transport NAME  how to reach the AP (default vhd)\n"
+"  -l, --log FILE        write the message log to FILE\n"
+"  -v, --verbose         message log on stderr; twice: with payload bytes\n"
+"      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
+"      --ap-intf N       the AP's interface id (default %u)\n"
+"      --mtu N           largest message, header included (default %u)\n"
+"      --cports N        bridge CPorts (default %u)\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
+"refuses the host device or goes away, 2 for a bad option, config or\n"
+"manifest.  See docs/gbsim.md.\n",
+		GBSIM_DEFAULT_DEVICE, GBSIM_DEFAULT_ENDO_ID,
+		GBSIM_DEFAULT_AP_INTF, GBSIM_DEFAULT_MTU,
+		GBSIM_DEFAULT_CPORTS);
+}
+
+static int gbsim_die_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "gbsim: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'gbsim --help' for more information.\n");
+	return GBSIM_EXIT_USAGE;
+}
+
+static int gbsim_opt_uint(const char *name, const char *arg, uint64_t min,
+			  uint64_t max, uint64_t *out)
+{
+	if (gbsim_parse_uint(arg, max, out) || *out < min) {
+		fprintf(stderr, "gbsim: invalid %s '%s' (%llu..%llu)\n"
+			"Try 'gbsim --help' for more information.\n", name, arg,
+			(unsigned long long)min, (unsigned long long)max);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void gbsim_signal(struct gbsim_loop *loop, int fd, short revents,
+			 void *ctx)
+{
+	struct signalfd_siginfo si;
+
+	(void)revents;
+	(void)ctx;
+	if (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		gbsim_log_info("signal %u: stopping", si.ssi_signo);
+		gbsim_loop_stop(loop, GBSIM_EXIT_OK);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct gbsim_config cfg = {
+		.device = GBSIM_DEFAULT_DEVICE,
+		.device_fd = -1,
+		.transport = "vhd",
+		.mtu = GBSIM_DEFAULT_MTU,
+		.num_cports = GBSIM_DEFAULT_CPORTS,
+		.endo_id = GBSIM_DEFAULT_ENDO_ID,
+		.ap_intf_id = GBSIM_DEFAULT_AP_INTF,
+	};
+	struct gbsim_transport tp = { .fd = -1 };
+	struct gbsim_loop *loop = NULL;
+	struct gbsim sim;
+	char err[512];
+	sigset_t mask;
+	int opt, sfd = -1, ret = GBSIM_EXIT_USAGE;
+	uint64_t v;
+
+	memset(&sim, 0, sizeof(sim));
+	while ((opt = getopt_long(argc, argv, "m:c:d:l:vhV", gbsim_options,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 'm':
+			if (gbsim_config_parse_module(&cfg, optarg, err,
+						      sizeof(err))) {
+				fprintf(stderr, "gbsim: --module %s: %s\n", optarg,
+					err);
+				goto out_cfg;
+			}
+			break;
+		case 'c':
+			if (gbsim_config_load(&cfg, optarg, err, sizeof(err))) {
+				fprintf(stderr, "gbsim: %s\n", err);
+				goto out_cfg;
+			}
+			break;
+		case 'd':
+			cfg.device = optarg;
+			break;
+		case OPT_LOG:
+			cfg.log_path = optarg;
+			break;
+		case 'v':
+			cfg.verbose++;
+			break;
+		case OPT_ENDO_ID:
+			if (gbsim_opt_uint("endo id", optarg, 0, UINT16_MAX, &v))
+				goto out_cfg;
+			cfg.endo_id = (uint16_t)v;
+			break;
+		case OPT_AP_INTF:
+			if (gbsim_opt_uint("AP interface id", optarg, 0,
+					   GBSIM_INTF_MAX - 1, &v))
+				goto out_cfg;
+			cfg.ap_intf_id = (uint8_t)v;
+			break;
+		case OPT_MTU:
+			if (gbsim_opt_uint("MTU", optarg, 64,
+					   GB_OPERATION_MSG_SIZE_MAX, &v))
+				goto out_cfg;
+			cfg.mtu = (uint16_t)v;
+			break;
+		case OPT_CPORTS:
+			if (gbsim_opt_uint("cport count", optarg, 2,
+					   GB_CPORT_ID_MAX + 1, &v))
+				goto out_cfg;
+			cfg.num_cports = (uint16_t)v;
+			break;
+		case OPT_DEVICE_FD:
+			if (gbsim_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
+				goto out_cfg;
+			cfg.device_fd = (int)v;
+			break;
+		case OPT_TRANSPORT:
+			cfg.transport = optarg;
+			break;
+		case 'h':
+			gbsim_usage(stdout);
+			ret = GBSIM_EXIT_OK;
+			goto out_cfg;
+		case 'V':
+			printf("gbsim (greybus tools) %s\n", GBSIM_VERSION);
+			ret = GBSIM_EXIT_OK;
+			goto out_cfg;
+		default:
+			fprintf(stderr, "Try 'gbsim --help' for more information.\n");
+			goto out_cfg;
+		}
+	}
+	if (optind < argc) {
+		ret = gbsim_die_usage("unexpected argument '%s'", argv[optind]);
+		goto out_cfg;
+	}
+
+	tp.ops = gbsim_transport_find(cfg.transport);
+	if (!tp.ops) {
+		ret = gbsim_die_usage("unknown transport '%s'", cfg.transport);
+		goto out_cfg;
+	}
+
+	if (gbsim_log_open(cfg.log_path, cfg.verbose, err, sizeof(err))) {
+		fprintf(stderr, "gbsim: %s\n", err);
+		goto out_cfg;
+	}
+
+	loop = gbsim_loop_new();
+	if (!loop || gbsim_init(&sim, &cfg, loop)) {
+		fprintf(stderr, "gbsim: cannot start: %s\n", strerror(ENOMEM));
+		ret = GBSIM_EXIT_RUNTIME;
+		goto out_log;
+	}
+	gbsim_log_info("gbsim %s: endo 0x%04x, AP interface %u, %u cports, mtu %u",
+		       GBSIM_VERSION, cfg.endo_id, cfg.ap_intf_id,
+		       cfg.num_cports, cfg.mtu);
+
+	/* every manifest is loaded and checked before the AP sees anything */
+	for (struct gbsim_module_cfg *mc = cfg.modules; mc; mc = mc->next) {
+		struct gbsim_module *m = gbsim_module_create(mc, err, sizeof(err));
+
+		if (!m) {
+			fprintf(stderr, "gbsim: %s\n", err);
+			ret = GBSIM_EXIT_USAGE;
+			goto out_sim;
+		}
+		if (gbsim_module_insert(&sim, m)) {
+			gbsim_module_destroy(m);
+			ret = GBSIM_EXIT_USAGE;
+			goto out_sim;
+		}
+	}
+
+	/* signals arrive through the loop, never in the middle of a handler */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	signal(SIGPIPE, SIG_IGN);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
+	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
+	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbsim_signal, NULL)) {
+		fprintf(stderr, "gbsim: cannot watch signals: %s\n",
+			strerror(errno));
+		ret = GBSIM_EXIT_RUNTIME;
+		goto out_sim;
+	}
+
+	tp.sim = &sim;
+	tp.loop = loop;
+	tp.device = cfg.device;
+	tp.fd = cfg.device_fd;
+	tp.num_cports = cfg.num_cports;
+	tp.mtu = cfg.mtu;
+	if (tp.ops->open(&tp, err, sizeof(err))) {
+		fprintf(stderr, "gbsim: %s\n", err);
+		ret = GBSIM_EXIT_RUNTIME;
+		goto out_sim;
+	}
+	sim.tp = &tp;
+
+	ret = gbsim_loop_run(loop);
+
+	gbsim_log_info("closing the host device");
+	sim.tp = NULL;
+	tp.ops->close(&tp);
+out_sim:
+	if (sfd >= 0)
+		close(sfd);
+	gbsim_fini(&sim);
+out_log:
+	gbsim_loop_free(loop);
+	gbsim_log_close();
+out_cfg:
+	gbsim_config_free(&cfg);
+	return ret;
+}

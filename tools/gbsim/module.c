@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Modules: what is plugged into the frame.  A module owns its interfaces
+ * (ids primary .. primary + num_intfs - 1).  Plugging one in makes its
+ * interfaces reachable at once; the AP hears of it through SVC module
+ * inserted, one module at a time, once the SVC has said hello.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gb_manifest.h>
+
+#include "gbsim.h"
+#include "log.h"
+
+struct gbsim_module *gbsim_module_create(const struct gbsim_module_cfg *mc,
+					 char *err, size_t errlen)
+{
+	struct gbsim_module *m;
+	uint8_t *blob = NULL;
+	size_t blob_len = 0;
+	char lerr[256];
+	int ret;
+
+	if (!mc->num_intfs || mc->id + mc->num_intfs > GBSIM_INTF_MAX) {
+		snprintf(err, errlen, "module %u: bad interface count %u",
+			 mc->id, mc->num_intfs);
+		return NULL;
+	}
+
+	lerr[0] = '\0';
+	ret = gb_manifest_load_file(mc->manifest_path, &blob, &blob_len, lerr,
+				    sizeof(lerr));
+	if (ret) {
+		snprintf(err, errlen, "module %u: %s", mc->id,
+			 lerr[0] ? lerr : "cannot load the manifest");
+		return NULL;
+	}
+
+	m = calloc(1, sizeof(*m) + mc->num_intfs * sizeof(m->intfs[0]));
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		free(blob);
+		return NULL;
+	}
+	m->id = mc->id;
+	m->num_intfs = mc->num_intfs;
+	m->state = GBSIM_MODULE_PLUGGED;
+	for (unsigned int i = 0; i < mc->num_intfs; i++) {
+		struct gbsim_intf *intf = calloc(1, sizeof(*intf));
+
+		if (!intf) {
+			snprintf(err, errlen, "out of memory");
+			goto err_destroy;
+		}
+		m->intfs[i] = intf;
+		ret = gbsim_intf_init(intf, mc, (uint8_t)(mc->id + i), blob,
+				      blob_len, lerr, sizeof(lerr));
+		intf->module = m;
+		if (ret) {
+			snprintf(err, errlen, "module %u: manifest %s: %s",
+				 mc->id, mc->manifest_path, lerr);
+			goto err_destroy;
+		}
+	}
+	free(blob);
+	return m;
+
+err_destroy:
+	free(blob);
+	gbsim_module_destroy(m);
+	return NULL;
+}
+
+void gbsim_module_destroy(struct gbsim_module *m)
+{
+	if (!m)
+		return;
+	for (unsigned int i = 0; i < m->num_intfs; i++) {
+		if (m->intfs[i]) {
+			gbsim_intf_fini(m->intfs[i]);
+			free(m->intfs[i]);
+		}
+	}
+	free(m);
+}
+
+int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m)
+{
+	for (unsigned int i = 0; i < m->num_intfs; i++) {
+		unsigned int id = m->id + i;
+
+		if (id == sim->ap_intf_id) {
+			gbsim_log_error("module %u: interface %u is the AP's",
+					m->id, id);
+			return -EINVAL;
+		}
+		if (sim->intfs[id]) {
+			gbsim_log_error("module %u: interface %u is taken by module %u",
+					m->id, id, sim->intfs[id]->module->id);
+			return -EBUSY;
+		}
+	}
+
+	for (unsigned int i = 0; i < m->num_intfs; i++) {
+		/* connections the AP left behind belong to a module gone */
+		gbsim_conns_purge(sim, m->id + i);
+		sim->intfs[m->id + i] = m->intfs[i];
+	}
+	m->state = GBSIM_MODULE_PLUGGED;
+	m->seq = ++sim->module_seq;
+	sim->modules[m->id] = m;
+	gbsim_log_info("module %u plugged in (%u interface%s)", m->id,
+		       m->num_intfs, m->num_intfs == 1 ? "" : "s");
+	gbsim_modules_announce(sim);
+	return 0;
+}
+
+int gbsim_module_remove(struct gbsim *sim, uint8_t id)
+{
+	struct gbsim_module *m = sim->modules[id];
+	bool announced;
+
+	if (!m)
+		return -ENOENT;
+	announced = m->state != GBSIM_MODULE_PLUGGED;
+	for (unsigned int i = 0; i < m->num_intfs; i++)
+		sim->intfs[m->id + i] = NULL;
+	sim->modules[id] = NULL;
+	gbsim_module_destroy(m);
+	gbsim_log_info("module %u unplugged", id);
+
+	if (announced && sim->svc_state == GBSIM_SVC_READY)
+		gbsim_svc_module_removed(sim, id);
+	/* a module queued behind this one may go now */
+	gbsim_modules_announce(sim);
+	return 0;
+}
+
+void gbsim_modules_announce(struct gbsim *sim)
+{
+	struct gbsim_module *next = NULL;
+
+	if (sim->svc_state != GBSIM_SVC_READY)
+		return;
+	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
+		struct gbsim_module *m = sim->modules[id];
+
+		if (!m)
+			continue;
+		if (m->state == GBSIM_MODULE_INSERTING)
+			return;	/* one at a time */
+		if (m->state == GBSIM_MODULE_PLUGGED &&
+		    (!next || m->seq < next->seq))
+			next = m;
+	}
+	if (next)
+		gbsim_svc_module_inserted(sim, next);
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How gbsim reaches the AP: a transport carries Greybus messages tagged
+ * with a bridge CPort id, both ways, and reports the host device's
+ * events.  vhd.c is the /dev/greybus-vhd transport; an ES2 bridge over
+ * functionfs would be a second one behind the same operations.
+ *
+ * A transport registers its descriptors with the event loop in open() and
+ * reports what it reads through the gbsim_host_*() upcalls (gbsim.h).
+ */
+#ifndef GBSIM_TRANSPORT_H
+#define GBSIM_TRANSPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct gbsim;
+struct gbsim_loop;
+struct gbsim_transport;
+
+struct gbsim_transport_ops {
+	const char *name;
+	/* Open the device and ask for a host device; CREATED comes later */
+	int	(*open)(struct gbsim_transport *tp, char *err, size_t errlen);
+	/* Deliver one message from the network to the AP on @cport */
+	int	(*send)(struct gbsim_transport *tp, uint16_t cport,
+			const void *msg, size_t len);
+	/* Unplug: the host device and everything under it goes away */
+	void	(*close)(struct gbsim_transport *tp);
+};
+
+struct gbsim_transport {
+	const struct gbsim_transport_ops *ops;
+	struct gbsim	*sim;
+	struct gbsim_loop *loop;
+	const char	*device;	/* path to open ... */
+	int		fd;		/* ... or an open descriptor (>= 0) */
+	uint16_t	num_cports;
+	uint16_t	mtu;
+	void		*priv;
+};
+
+/* The transports built in, by name ("vhd") */
+const struct gbsim_transport_ops *gbsim_transport_find(const char *name);
+
+extern const struct gbsim_transport_ops gbsim_vhd_transport;
+
+#endif /* GBSIM_TRANSPORT_H */

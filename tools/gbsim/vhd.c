@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The /dev/greybus-vhd transport (include/uapi/greybus/vhd.h, docs/vhd.md).
+ *
+ * The device carries one event per read() or write().  Reads are drained
+ * until EAGAIN each time poll() says so; writes that would block wait in
+ * a FIFO (order matters: a response must not overtake an earlier one) and
+ * go out on POLLOUT.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <uapi/greybus/vhd.h>
+
+#include "gbsim.h"
+#include "log.h"
+#include "loop.h"
+#include "transport.h"
+
+#define GBSIM_VHD_QUEUE_MAX	4096	/* events waiting for POLLOUT */
+
+struct gbsim_vhd_pending {
+	size_t		len;
+	struct gbsim_vhd_pending *next;
+	uint8_t		data[];
+};
+
+struct gbsim_vhd {
+	uint8_t		*rbuf;		/* GB_VHD_EVENT_SIZE_MAX bytes */
+	struct gbsim_vhd_pending *head, *tail;
+	size_t		queued;
+	bool		lost;
+};
+
+static void gbsim_vhd_lost(struct gbsim_transport *tp, int err)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+
+	if (vhd->lost)
+		return;
+	vhd->lost = true;
+	gbsim_loop_del_fd(tp->loop, tp->fd);
+	gbsim_host_lost(tp->sim, err);
+}
+
+/* Write one whole event; 1 = would block, 0 = done, < 0 = error */
+static int gbsim_vhd_write(struct gbsim_transport *tp, const void *ev,
+			   size_t len)
+{
+	ssize_t n;
+
+	do {
+		n = write(tp->fd, ev, len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return 1;
+	if (n < 0)
+		return -errno;
+	if ((size_t)n != len)
+		return -EIO;	/* the ABI takes whole events only */
+	return 0;
+}
+
+static int gbsim_vhd_queue(struct gbsim_transport *tp, const void *ev,
+			   size_t len)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gbsim_vhd_pending *p;
+
+	if (vhd->queued >= GBSIM_VHD_QUEUE_MAX)
+		return -ENOBUFS;
+	p = malloc(sizeof(*p) + len);
+	if (!p)
+		return -ENOMEM;
+	p->len = len;
+	p->next = NULL;
+	memcpy(p->data, ev, len);
+	if (vhd->tail)
+		vhd->tail->next = p;
+	else
+		vhd->head = p;
+	vhd->tail = p;
+	vhd->queued++;
+	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN | POLLOUT);
+	return 0;
+}
+
+static void gbsim_vhd_flush(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gbsim_vhd_pending *p;
+
+	while ((p = vhd->head)) {
+		int ret = gbsim_vhd_write(tp, p->data, p->len);
+
+		if (ret == 1)
+			return;
+		if (ret < 0)
+			gbsim_log_error("vhd: delayed write of %zu bytes failed: %s",
+					p->len, strerror(-ret));
+		vhd->head = p->next;
+		if (!vhd->head)
+			vhd->tail = NULL;
+		vhd->queued--;
+		free(p);
+	}
+	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN);
+}
+
+static int gbsim_vhd_event(struct gbsim_transport *tp, uint32_t type,
+			   const void *payload, size_t len)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gb_vhd_event_hdr hdr = { .type = type, .len = (uint32_t)len };
+	uint8_t *ev;
+	int ret;
+
+	if (vhd->lost)
+		return -ENODEV;
+	ev = malloc(sizeof(hdr) + len);
+	if (!ev)
+		return -ENOMEM;
+	memcpy(ev, &hdr, sizeof(hdr));
+	memcpy(ev + sizeof(hdr), payload, len);
+	if (vhd->head)
+		ret = gbsim_vhd_queue(tp, ev, sizeof(hdr) + len);
+	else {
+		ret = gbsim_vhd_write(tp, ev, sizeof(hdr) + len);
+		if (ret == 1)
+			ret = gbsim_vhd_queue(tp, ev, sizeof(hdr) + len);
+	}
+	free(ev);
+	return ret;
+}
+
+static const char *gbsim_vhd_cport_event_name(uint32_t type)
+{
+	switch (type) {
+	case GB_VHD_CPORT_ENABLE:	return "enable";
+	case GB_VHD_CPORT_DISABLE:	return "disable";
+	case GB_VHD_CPORT_FLUSH:	return "flush";
+	case GB_VHD_CPORT_CONNECTED:	return "connected";
+	case GB_VHD_CPORT_QUIESCE:	return "quiesce";
+	case GB_VHD_CPORT_CLEAR:	return "clear";
+	case GB_VHD_CPORT_SHUTDOWN:	return "shutdown";
+	default:			return NULL;
+	}
+}
+
+static void gbsim_vhd_dispatch(struct gbsim_transport *tp, const uint8_t *ev,
+			       size_t n)
+{
+	struct gb_vhd_event_hdr hdr;
+	const uint8_t *payload;
+	const char *what;
+
+	if (n < sizeof(hdr)) {
+		gbsim_log_error("vhd: short event of %zu bytes ignored", n);
+		return;
+	}
+	memcpy(&hdr, ev, sizeof(hdr));
+	payload = ev + sizeof(hdr);
+	if (hdr.len != n - sizeof(hdr)) {
+		gbsim_log_error("vhd: event type 0x%x says %u payload bytes, read %zu: ignored",
+				hdr.type, hdr.len, n - sizeof(hdr));
+		return;
+	}
+
+	switch (hdr.type) {
+	case GB_VHD_CREATED: {
+		struct gb_vhd_created c;
+
+		if (hdr.len < sizeof(c))
+			break;
+		memcpy(&c, payload, sizeof(c));
+		gbsim_host_created(tp->sim, c.bus_id);
+		return;
+	}
+	case GB_VHD_SEND: {
+		struct gb_vhd_message m;
+
+		if (hdr.len < sizeof(m))
+			break;
+		memcpy(&m, payload, sizeof(m));
+		gbsim_host_message(tp->sim, m.cport_id, payload + sizeof(m),
+				   hdr.len - sizeof(m));
+		return;
+	}
+	case GB_VHD_ECHO_REPLY:
+		gbsim_log_event("vhd echo reply of %u bytes", hdr.len);
+		return;
+	case GB_VHD_RESET:
+		gbsim_host_reset(tp->sim);
+		return;
+	default:
+		what = gbsim_vhd_cport_event_name(hdr.type);
+		if (what) {
+			struct gb_vhd_cport c;
+
+			if (hdr.len < sizeof(c))
+				break;
+			memcpy(&c, payload, sizeof(c));
+			gbsim_host_cport_event(tp->sim, what, c.cport_id, c.arg);
+			return;
+		}
+		gbsim_log_warn("vhd: unknown event type 0x%x (%u bytes) ignored",
+			       hdr.type, hdr.len);
+		return;
+	}
+	gbsim_log_error("vhd: event type 0x%x too short (%u bytes): ignored",
+			hdr.type, hdr.len);
+}
+
+static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
+			    void *ctx)
+{
+	struct gbsim_transport *tp = ctx;
+	struct gbsim_vhd *vhd = tp->priv;
+
+	(void)loop;
+	if (revents & POLLOUT)
+		gbsim_vhd_flush(tp);
+	if (revents & POLLIN) {
+		for (;;) {
+			ssize_t n = read(fd, vhd->rbuf, GB_VHD_EVENT_SIZE_MAX);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+				break;
+			if (n < 0) {
+				gbsim_vhd_lost(tp, -errno);
+				return;
+			}
+			if (n == 0) {
+				gbsim_vhd_lost(tp, -EPIPE);
+				return;
+			}
+			gbsim_vhd_dispatch(tp, vhd->rbuf, (size_t)n);
+			if (vhd->lost)
+				return;
+		}
+	} else if (revents & (POLLHUP | POLLERR | POLLNVAL)) {
+		gbsim_vhd_lost(tp, -EPIPE);
+	}
+}
+
+static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
+{
+	struct gb_vhd_create create = {
+		.version = GB_VHD_VERSION,
+		.num_cports = tp->num_cports,
+		.mtu = tp->mtu,
+		.flags = 0,
+	};
+	struct gbsim_vhd *vhd;
+	int ret, flags;
+
+	vhd = calloc(1, sizeof(*vhd));
+	if (vhd)
+		vhd->rbuf = malloc(GB_VHD_EVENT_SIZE_MAX);
+	if (!vhd || !vhd->rbuf) {
+		if (vhd)
+			free(vhd);
+		snprintf(err, errlen, "vhd: out of memory");
+		return -ENOMEM;
+	}
+	tp->priv = vhd;
+
+	if (tp->fd < 0) {
+		tp->fd = open(tp->device, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (tp->fd < 0) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot open %s: %s%s", tp->device,
+				 strerror(errno),
+				 errno == ENOENT ? " (is gb-vhd loaded?)" : "");
+			goto err_free;
+		}
+	} else {
+		flags = fcntl(tp->fd, F_GETFL);
+		if (flags < 0 || fcntl(tp->fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+			ret = -errno;
+			snprintf(err, errlen, "descriptor %d: %s", tp->fd,
+				 strerror(errno));
+			goto err_free;
+		}
+	}
+
+	ret = gbsim_vhd_write(tp, &(struct {
+		struct gb_vhd_event_hdr hdr;
+		struct gb_vhd_create create;
+	} GB_PACKED){
+		.hdr = { .type = GB_VHD_CREATE, .len = sizeof(create) },
+		.create = create,
+	}, sizeof(struct gb_vhd_event_hdr) + sizeof(create));
+	if (ret) {
+		ret = ret > 0 ? -EAGAIN : ret;
+		snprintf(err, errlen,
+			 "%s refused to create a host device (ABI version %u, %u cports, mtu %u): %s",
+			 tp->device ? tp->device : "vhd", GB_VHD_VERSION,
+			 tp->num_cports, tp->mtu, strerror(-ret));
+		goto err_close;
+	}
+
+	ret = gbsim_loop_add_fd(tp->loop, tp->fd, POLLIN, gbsim_vhd_ready, tp);
+	if (ret) {
+		snprintf(err, errlen, "vhd: out of memory");
+		goto err_close;
+	}
+	return 0;
+
+err_close:
+	close(tp->fd);
+	tp->fd = -1;
+err_free:
+	free(vhd->rbuf);
+	free(vhd);
+	tp->priv = NULL;
+	return ret;
+}
+
+static int gbsim_vhd_send(struct gbsim_transport *tp, uint16_t cport,
+			  const void *msg, size_t len)
+{
+	struct gb_vhd_message m = { .cport_id = cport, .pad = 0 };
+	uint8_t *buf;
+	int ret;
+
+	buf = malloc(sizeof(m) + len);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, &m, sizeof(m));
+	memcpy(buf + sizeof(m), msg, len);
+	ret = gbsim_vhd_event(tp, GB_VHD_RECV, buf, sizeof(m) + len);
+	free(buf);
+	return ret;
+}
+
+static void gbsim_vhd_close(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gbsim_vhd_pending *p;
+
+	if (!vhd)
+		return;
+	if (tp->fd >= 0) {
+		gbsim_loop_del_fd(tp->loop, tp->fd);
+		close(tp->fd);	/* = unplug the bridge */
+		tp->fd = -1;
+	}
+	while ((p = vhd->head)) {
+		vhd->head = p->next;
+		free(p);
+	}
+	free(vhd->rbuf);
+	free(vhd);
+	tp->priv = NULL;
+}
+
+const struct gbsim_transport_ops gbsim_vhd_transport = {
+	.name	= "vhd",
+	.open	= gbsim_vhd_open,
+	.send	= gbsim_vhd_send,
+	.close	= gbsim_vhd_close,
+};
+
+const struct gbsim_transport_ops *gbsim_transport_find(const char *name)
+{
+	static const struct gbsim_transport_ops *const all[] = {
+		&gbsim_vhd_transport,
+	};
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
+	return NULL;
+}
