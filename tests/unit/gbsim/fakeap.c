@@ -61,7 +61,8 @@ static void ev_write(uint32_t type, const void *payload, size_t len)
 	struct gb_vhd_event_hdr hdr = { .type = type, .len = (uint32_t)len };
 
 	memcpy(buf, &hdr, sizeof(hdr));
-	memcpy(buf + sizeof(hdr), payload, len);
+	if (len)
+		memcpy(buf + sizeof(hdr), payload, len);
 	if (write(sock, buf, sizeof(hdr) + len) != (ssize_t)(sizeof(hdr) + len))
 		bail("write to gbsim failed");
 }
@@ -95,7 +96,8 @@ static void send_raw(uint16_t cport, const void *msg, size_t len)
 	struct gb_vhd_message m = { .cport_id = cport };
 
 	memcpy(buf, &m, sizeof(m));
-	memcpy(buf + sizeof(m), msg, len);
+	if (len)
+		memcpy(buf + sizeof(m), msg, len);
 	ev_write(GB_VHD_SEND, buf, sizeof(m) + len);
 }
 
