@@ -119,8 +119,13 @@ static bool gb_vhd_queue_has_room(struct gb_vhd_file *f,
 	       f->q_bytes + ev->size <= GB_VHD_QUEUE_BYTES_MAX;
 }
 
-/* Queues @ev for read(), or fails with -ENOSPC and leaves @ev to the caller */
-static int gb_vhd_queue(struct gb_vhd_file *f, struct gb_vhd_event *ev)
+/*
+ * Queues @ev for read(), or fails with -ENOSPC and leaves @ev to the
+ * caller.  Events of the host device (@of_host) are held back while it is
+ * being created; an ECHO_REPLY never is.
+ */
+static int gb_vhd_queue(struct gb_vhd_file *f, struct gb_vhd_event *ev,
+			bool of_host)
 {
 	unsigned long flags;
 	int ret = 0;
@@ -133,7 +138,7 @@ static int gb_vhd_queue(struct gb_vhd_file *f, struct gb_vhd_event *ev)
 
 	f->q_events++;
 	f->q_bytes += ev->size;
-	if (f->staging_on) {
+	if (of_host && f->staging_on) {
 		list_add_tail(&ev->node, &f->staging);
 	} else {
 		list_add_tail(&ev->node, &f->queue);
@@ -240,7 +245,7 @@ static int gb_vhd_host_queue(struct gb_host_device *hd,
 	if (type == GB_VHD_CPORT_ENABLE)
 		set_bit(cport_id, f->enabled);
 
-	ret = gb_vhd_queue(f, ev);
+	ret = gb_vhd_queue(f, ev, true);
 	if (ret && type == GB_VHD_CPORT_ENABLE)
 		clear_bit(cport_id, f->enabled);
 
@@ -488,7 +493,7 @@ static int gb_vhd_create(struct gb_vhd_file *f, const void __user *ubuf,
 	created = gb_vhd_event_payload(ev);
 	created->bus_id = hd->bus_id;
 	gb_vhd_staging_start(f);
-	ret = gb_vhd_queue(f, ev);
+	ret = gb_vhd_queue(f, ev, true);
 	if (ret)
 		goto err_put_hd;
 	ev = NULL;	/* the queue owns it */
@@ -619,7 +624,7 @@ static int gb_vhd_echo(struct gb_vhd_file *f, const void __user *ubuf,
 		goto err_free;
 	}
 
-	ret = gb_vhd_queue(f, ev);
+	ret = gb_vhd_queue(f, ev, false);
 	if (ret)
 		goto err_free;
 

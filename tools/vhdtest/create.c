@@ -287,6 +287,9 @@ int vhdtest_cmd_create(int argc, char **argv)
 		goto out_close;
 	}
 	printf("%ld\n", bus_id);
+	if (events)
+		printf("event: CREATED (0x%02x), 4 payload bytes: bus id %ld\n",
+		       GB_VHD_CREATED, bus_id);
 	fflush(stdout);
 
 	pfd[0].fd = c.fd;

@@ -160,32 +160,27 @@ long vhd_wait_created(int fd, int timeout_ms)
 	uint8_t *buf = malloc(GB_VHD_EVENT_SIZE_MAX);
 	struct gb_vhd_event_hdr hdr;
 	struct gb_vhd_created c;
-	long ret;
+	long ret = -EPROTO;
 	ssize_t n;
 
 	if (!buf)
 		return -ENOMEM;
-	for (;;) {
-		n = vhd_read_event(fd, buf, GB_VHD_EVENT_SIZE_MAX, timeout_ms);
-		if (n < 0) {
-			ret = n;
-			break;
-		}
-		if (vhdtest_opts.verbose)
-			vhd_event_print(stderr, buf, (size_t)n);
-		if ((size_t)n < sizeof(hdr))
-			continue;
-		memcpy(&hdr, buf, sizeof(hdr));
-		if (hdr.type != GB_VHD_CREATED)
-			continue;
-		if (hdr.len != sizeof(c)) {
-			ret = -EPROTO;
-			break;
-		}
-		memcpy(&c, buf + sizeof(hdr), sizeof(c));
-		ret = c.bus_id;
-		break;
+	n = vhd_read_event(fd, buf, GB_VHD_EVENT_SIZE_MAX, timeout_ms);
+	if (n < 0) {
+		ret = n;
+		goto out;
 	}
+	if (vhdtest_opts.verbose)
+		vhd_event_print(stderr, buf, (size_t)n);
+	/* The ABI promises CREATED as the first event */
+	if ((size_t)n != sizeof(hdr) + sizeof(c))
+		goto out;
+	memcpy(&hdr, buf, sizeof(hdr));
+	if (hdr.type != GB_VHD_CREATED || hdr.len != sizeof(c))
+		goto out;
+	memcpy(&c, buf + sizeof(hdr), sizeof(c));
+	ret = c.bus_id;
+out:
 	free(buf);
 	return ret;
 }

@@ -54,7 +54,10 @@ int vhd_recv(int fd, uint16_t cport, const void *msg, size_t msg_len);
  * (-ETIMEDOUT when nothing came).
  */
 ssize_t vhd_read_event(int fd, void *buf, size_t size, int timeout_ms);
-/* Reads until CREATED; returns the bus id or -errno */
+/*
+ * Reads the first event, which must be CREATED; returns the bus id, or
+ * -errno (-EPROTO for any other event).
+ */
 long vhd_wait_created(int fd, int timeout_ms);
 
 const char *vhd_event_name(uint32_t type);
