@@ -40,17 +40,29 @@ typedef int64_t s64;
 #define cpu_to_le32(x)	((__le32)(u32)(x))
 #endif
 
+#ifndef U8_MAX
 #define U8_MAX		((u8)~0U)
+#endif
+#ifndef U16_MAX
 #define U16_MAX		((u16)~0U)
+#endif
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
+#ifndef ALIGN
 #define ALIGN(x, a)	(((x) + ((a) - 1)) & ~((__typeof__(x))(a) - 1))
+#endif
+#ifndef IS_ALIGNED
 #define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
+#endif
 
+#ifndef BITS_PER_LONG
 #define BITS_PER_LONG		(CHAR_BIT * sizeof(long))
+#endif
+#ifndef BITS_TO_LONGS
 #define BITS_TO_LONGS(n)	(((n) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#endif
 #define DECLARE_BITMAP(name, bits)	unsigned long name[BITS_TO_LONGS(bits)]
 
 static inline bool test_bit(unsigned long nr, const unsigned long *addr)
