@@ -84,12 +84,15 @@ unit: deps
 	@$(UNIT)
 
 # Unit tests first; their results are folded into the closing count of
-# the guest suite, so its last line covers the whole run.
+# the guest suite, so its last line covers the whole run. The unit TAP
+# goes to a file of this run's own (build/ may be shared by several runs)
+# and is kept as build/unit.tap.
 check: deps modules tools
-	@mkdir -p $(BUILD); \
-	{ $(UNIT); } | tee $(BUILD)/unit.tap; \
+	@mkdir -p $(BUILD); tap=$$(mktemp $(BUILD)/.unit.XXXXXX); \
+	{ $(UNIT); } | tee $$tap; \
 	rc=$${PIPESTATUS[0]}; \
-	$(RUN) $(if $(T),-t '$(T)') $(EXTRA) -a $(BUILD)/unit.tap:$$rc
+	$(RUN) $(if $(T),-t '$(T)') $(EXTRA) -a $$tap:$$rc; \
+	st=$$?; mv -f $$tap $(BUILD)/unit.tap; exit $$st
 
 # The harness must catch a failing case, a kernel WARN, a hang, and a
 # guest that dies; tests/selftest/check knows what each case must yield.
