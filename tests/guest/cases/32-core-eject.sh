@@ -4,28 +4,8 @@
 need_tool gbsim
 load_gb greybus gb-vhd gb-test-protocol
 
-cat >test.mnfs <<'EOF'
-[manifest-header]
-version-major = 0
-version-minor = 1
-
-[interface-descriptor]
-vendor-string-id = 1
-product-string-id = 2
-
-[string-descriptor 1]
-string = Greybus Test
-
-[string-descriptor 2]
-string = Test Protocol
-
-[bundle-descriptor 1]
-class = 0xff
-
-[cport-descriptor 1]
-bundle = 1
-protocol = 0xff
-EOF
+# The vendor-class test module that manifests/ already describes
+cp /usr/share/greybus/manifests/test-vendor.mnfs test.mnfs
 
 gbsim -l log -m 4:test.mnfs >out 2>err &
 pid=$!
