@@ -200,9 +200,12 @@ _gb_unload_all() {
 }
 
 # unload_all_gb: rmmod every loaded module of ours in reverse dependency
-# order; fail the case if one stays in use for 5 s.
+# order; fail the case if one stays in use for 5 s. Waits for the uevent
+# handler first: a modprobe it still has queued would load a driver again
+# behind our back.
 unload_all_gb() {
 	local why
+	uevent_settle 60 || fail "unload_all_gb: uevent handler still behind after 60 s"
 	why=$(_gb_unload_all 5) || fail "unload_all_gb: $(echo "$why" | head -n 1)"
 }
 
