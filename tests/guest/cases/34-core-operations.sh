@@ -35,21 +35,35 @@ svc_send() {
 	put_event 3 msg.bin
 }
 
-# get_send TYPE: read events until the AP sends a message of TYPE on
-# cport 0; sets ID and RESULT from its header.  Fails after 10 s.
+# get_send TYPE: the next message of TYPE the AP sent on cport 0; sets ID
+# and RESULT from its header.  Messages of other types read on the way are
+# kept for later calls: the AP may well send its next request before the
+# response we wait for (module_inserted's work item starts at once).
+# Fails after 10 s without one.
+STASH=0
+_match_send() {
+	local want=$1 hex
+	hex=$(od -An -tu1 -v "$2" | tr -s ' \n' ' ')
+	set -- $hex
+	# event type 0x82 = SEND; message header at byte 12
+	[ "$1" = 130 ] && [ "$(( ${17} ))" = "$want" ] || return 1
+	ID=$(( ${15} + ${16} * 256 ))
+	RESULT=${18}
+}
 get_send() {
-	local want=$(($1)) i=0 hex
+	local want=$(($1)) f i=0
+	for f in $(ls stash.* 2>/dev/null | sort -t. -k2 -n); do
+		if _match_send "$want" "$f"; then
+			rm -f "$f"
+			return 0
+		fi
+	done
 	while [ $i -lt 200 ]; do
 		timeout 10 dd bs=70000 count=1 <&3 >rd.bin 2>/dev/null ||
 			fail "no message of type $1 from the AP"
-		hex=$(od -An -tu1 -v rd.bin | tr -s ' \n' ' ')
-		set -- $hex
-		# event type 0x82 = SEND; message header at byte 12
-		if [ "$1" = 130 ] && [ "$(( ${17} ))" = "$want" ]; then
-			ID=$(( ${15} + ${16} * 256 ))
-			RESULT=${18}
-			return 0
-		fi
+		_match_send "$want" rd.bin && return 0
+		STASH=$((STASH + 1))
+		mv rd.bin "stash.$STASH"
 		i=$((i + 1))
 	done
 	fail "no message of type $1 from the AP"
