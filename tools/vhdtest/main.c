@@ -7,6 +7,7 @@
  *   vhdtest abuse    every kind of malformed event, then random mutations
  *   vhdtest check    read/write/poll semantics, as TAP
  *   vhdtest stress   concurrent create/destroy/echo/read/close
+ *   vhdtest fuzz     random and edge-case traffic on several files, model-checked
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -29,6 +30,8 @@ static const struct {
 	  "check read/write/poll semantics (TAP output)" },
 	{ "stress", vhdtest_cmd_stress,
 	  "race create/destroy/echo/read/close from several threads" },
+	{ "fuzz", vhdtest_cmd_fuzz,
+	  "random and edge-case events on several files, then use it" },
 };
 
 #define VHDTEST_NCMDS (sizeof(vhdtest_cmds) / sizeof(vhdtest_cmds[0]))
