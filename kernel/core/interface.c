@@ -122,10 +122,14 @@ static struct gb_svc *gb_interface_svc(struct gb_interface *intf)
 	return intf->hd->svc;
 }
 
-/* Between the steps: a module removed meanwhile ends the enumeration */
+/*
+ * Between the steps: a module removed or ejected meanwhile ends the
+ * enumeration.
+ */
 static int gb_interface_check_present(struct gb_interface *intf)
 {
-	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->hd->removing))
+	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->ejected) ||
+	    READ_ONCE(intf->hd->removing))
 		return -ENODEV;
 
 	return 0;
@@ -216,7 +220,7 @@ static int gb_interface_route_create(struct gb_interface *intf)
 
 	ret = gb_svc_device_id_alloc(svc);
 	if (ret < 0) {
-		dev_err(&intf->dev, "failed to allocate device id: %d\n", ret);
+		dev_err_ratelimited(&intf->dev, "failed to allocate device id: %d\n", ret);
 		return ret;
 	}
 	intf->device_id = ret;
@@ -283,8 +287,6 @@ int gb_interface_activate(struct gb_interface *intf)
 
 	if (intf->active)
 		return 0;
-	if (intf->ejected)
-		return -ENODEV;
 
 	ret = gb_interface_check_present(intf);
 	if (ret)
@@ -314,8 +316,8 @@ int gb_interface_activate(struct gb_interface *intf)
 
 	intf->type = gb_interface_type_from_svc(type);
 	if (intf->type != GB_INTERFACE_TYPE_GREYBUS) {
-		dev_info(&intf->dev, "interface of type %s (0x%02x) not supported\n",
-			 gb_interface_type_string(intf->type), type);
+		dev_info_ratelimited(&intf->dev, "interface of type %s (0x%02x) not supported\n",
+				     gb_interface_type_string(intf->type), type);
 		ret = -ENODEV;
 		goto err_unipro_disable;
 	}
@@ -372,7 +374,7 @@ static int gb_interface_read_and_clear_init_status(struct gb_interface *intf)
 		return ret;
 
 	if (!value) {
-		dev_err(&intf->dev, "invalid init status\n");
+		dev_err_ratelimited(&intf->dev, "invalid init status\n");
 		return -ENODEV;
 	}
 
@@ -463,7 +465,7 @@ int gb_interface_enable(struct gb_interface *intf)
 				bundle->id, ret);
 	}
 
-	intf->enabled = true;
+	WRITE_ONCE(intf->enabled, true);
 
 	return 0;
 
@@ -490,5 +492,5 @@ void gb_interface_disable(struct gb_interface *intf)
 	gb_control_put(intf->control);
 	intf->control = NULL;
 
-	intf->enabled = false;
+	WRITE_ONCE(intf->enabled, false);
 }
