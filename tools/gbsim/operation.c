@@ -277,66 +277,100 @@ static void gbsim_pending_timeout(struct gbsim_loop *loop, void *ctx)
 	free(p);
 }
 
-int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
-		       const void *payload, size_t len, unsigned int timeout_ms,
-		       gbsim_response_cb cb, void *ctx)
+int gbsim_send_request_id(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
+			  int op_id, const void *payload, size_t len,
+			  unsigned int timeout_ms, gbsim_response_cb cb,
+			  void *ctx)
 {
 	size_t hlen = sizeof(struct gb_operation_msg_hdr);
-	struct gbsim_pending *p;
+	struct gbsim_pending *p = NULL;
 	uint8_t *msg;
 	uint16_t id;
 	int ret, tries;
 
-	if (hd_cport >= sim->num_cports || hlen + len > sim->mtu)
+	if (hd_cport >= sim->num_cports || hlen + len > sim->mtu ||
+	    op_id > UINT16_MAX)
 		return -EINVAL;
 
-	/* ids 1..65535 in turn, never one still waiting on this cport */
-	for (tries = 0; tries < 65535; tries++) {
-		id = ++sim->next_op_id[hd_cport];
-		if (!id)
-			id = sim->next_op_id[hd_cport] = 1;
-		if (!gbsim_id_busy(sim, hd_cport, id))
-			break;
+	if (op_id >= 0) {
+		id = (uint16_t)op_id;
+	} else {
+		/* ids 1..65535 in turn, never one still waiting on this cport */
+		for (tries = 0; tries < 65535; tries++) {
+			id = ++sim->next_op_id[hd_cport];
+			if (!id)
+				id = sim->next_op_id[hd_cport] = 1;
+			if (!gbsim_id_busy(sim, hd_cport, id))
+				break;
+		}
+		if (tries == 65535)
+			return -EBUSY;
 	}
-	if (tries == 65535)
-		return -EBUSY;
 
-	p = calloc(1, sizeof(*p));
 	msg = malloc(hlen + len);
-	if (!p || !msg) {
-		free(p);
-		free(msg);
+	if (!msg)
 		return -ENOMEM;
+	/* id 0 expects no answer; a busy id is sent but not waited for */
+	if (id != GB_OPERATION_ID_NONE && !gbsim_id_busy(sim, hd_cport, id)) {
+		p = calloc(1, sizeof(*p));
+		if (!p) {
+			free(msg);
+			return -ENOMEM;
+		}
+		p->sim = sim;
+		p->hd_cport = hd_cport;
+		p->id = id;
+		p->type = type;
+		p->cb = cb;
+		p->ctx = ctx;
+		p->timer = gbsim_loop_add_timer(sim->loop, timeout_ms,
+						gbsim_pending_timeout, p);
+		if (!p->timer) {
+			free(p);
+			free(msg);
+			return -ENOMEM;
+		}
+		p->next = sim->pending;
+		sim->pending = p;
 	}
-	p->sim = sim;
-	p->hd_cport = hd_cport;
-	p->id = id;
-	p->type = type;
-	p->cb = cb;
-	p->ctx = ctx;
-	p->timer = gbsim_loop_add_timer(sim->loop, timeout_ms,
-					gbsim_pending_timeout, p);
-	if (!p->timer) {
-		free(p);
-		free(msg);
-		return -ENOMEM;
-	}
-	p->next = sim->pending;
-	sim->pending = p;
 
 	gbsim_put_header(msg, hlen + len, id, type, 0);
 	if (len)
 		memcpy(msg + hlen, payload, len);
 	ret = gbsim_transmit(sim, hd_cport, msg, hlen + len);
 	free(msg);
-	if (ret) {
+	if (ret && p) {
 		p = gbsim_pending_take(sim, hd_cport, id);
 		if (p) {
 			gbsim_loop_cancel_timer(sim->loop, p->timer);
 			free(p);
 		}
 	}
-	return ret;
+	return ret ? ret : id;
+}
+
+int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
+		       const void *payload, size_t len, unsigned int timeout_ms,
+		       gbsim_response_cb cb, void *ctx)
+{
+	int ret = gbsim_send_request_id(sim, hd_cport, type, -1, payload, len,
+					timeout_ms, cb, ctx);
+
+	return ret < 0 ? ret : 0;
+}
+
+int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		 size_t len)
+{
+	struct gbsim_peer peer;
+
+	gbsim_peer_of(sim, hd_cport, &peer);
+	gbsim_log_msg(peer.svc ? GBSIM_SVC_TO_AP : GBSIM_MOD_TO_AP, hd_cport,
+		      peer.intf_id, peer.intf_cport, peer.protocol, msg, len,
+		      "injected");
+	if (!sim->tp || !sim->host_created)
+		return -ENODEV;
+	return sim->tp->ops->send(sim->tp, hd_cport, msg, len);
 }
 
 void gbsim_handle_response(struct gbsim *sim, uint16_t hd_cport,

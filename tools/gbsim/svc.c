@@ -524,7 +524,7 @@ static void gbsim_svc_eject_now(struct gbsim_loop *loop, void *ctx)
 		struct gbsim_module *m = sim->modules[id];
 
 		if (m && m->state == GBSIM_MODULE_INSERTED && m->ejecting)
-			gbsim_module_remove(sim, (uint8_t)id);
+			gbsim_module_remove(sim, (uint8_t)id, "ejected");
 	}
 }
 
