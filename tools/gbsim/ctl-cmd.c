@@ -421,6 +421,10 @@ static const struct gbsim_ctl_cmd {
 	{ "send", "send CPORT HEX [count=N]", true, gbsim_cmd_send },
 	{ "request", "request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]", true,
 	  gbsim_cmd_request },
+	{ "fault", "fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]",
+	  true, gbsim_fault_cmd },
+	{ "faults", "fault list | faults | fault del N | fault clear", false,
+	  gbsim_fault_cmd },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

@@ -66,6 +66,10 @@ struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
 /* Close every client, remove the socket */
 void gbsim_ctl_close(struct gbsim_ctl *ctl);
 
+/* The fault and faults commands (fault.c) */
+int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
+		    struct gbsim_ctl_out *out);
+
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);
 

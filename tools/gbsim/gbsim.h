@@ -360,25 +360,32 @@ void gbsim_conn_message(struct gbsim *sim, uint16_t hd_cport,
 			const uint8_t *msg, size_t len);
 
 /* ------------------------------------------------------------------ */
-/* Hooks: the seam for fault injection (a later control socket)        */
+/* Hooks: the seam for fault injection (fault.c)                       */
 
 enum gbsim_hook_action {
 	GBSIM_HOOK_PASS,	/* go on as usual */
 	GBSIM_HOOK_DROP,	/* forget the message */
-	GBSIM_HOOK_DELAY,	/* send it after delay_ms */
+	GBSIM_HOOK_DELAY,	/* send it (requests: the answer) delay_ms later */
 	GBSIM_HOOK_ANSWER,	/* requests only: answer with result now */
 };
 
-/* What a hook sees of one message, and may change */
+/*
+ * What a hook sees of one message, and may change.  A send hook may edit
+ * msg, shrink len (never grow it) and set copies; a request hook may not
+ * touch msg (it is the AP's) but may shape the answer: short_len, copies
+ * and (with GBSIM_HOOK_DELAY) delay_ms apply to the response.
+ */
 struct gbsim_hook_msg {
 	uint16_t	hd_cport;
 	uint8_t		intf_id;	/* 0xff-safe: see has_intf */
 	bool		has_intf;
 	uint8_t		protocol;	/* vendor (0xff) if no connection */
-	uint8_t		*msg;		/* header + payload, may be edited */
-	size_t		len;		/* may shrink (never grow) */
+	uint8_t		*msg;		/* header + payload */
+	size_t		len;
 	unsigned int	delay_ms;	/* GBSIM_HOOK_DELAY */
 	uint8_t		result;		/* GBSIM_HOOK_ANSWER */
+	int		short_len;	/* requests: >= 0 cuts the answer's payload */
+	unsigned int	copies;		/* times to send (the answer), default 1 */
 };
 
 struct gbsim_hook {
@@ -387,7 +394,7 @@ struct gbsim_hook {
 	enum gbsim_hook_action (*request)(struct gbsim_hook *hook,
 					  struct gbsim *sim,
 					  struct gbsim_hook_msg *m);
-	/* any message gbsim is about to send */
+	/* any message gbsim is about to send (not gbsim_inject()'s) */
 	enum gbsim_hook_action (*send)(struct gbsim_hook *hook,
 				       struct gbsim *sim,
 				       struct gbsim_hook_msg *m);
@@ -397,6 +404,8 @@ struct gbsim_hook {
 
 void gbsim_hook_add(struct gbsim *sim, struct gbsim_hook *hook);
 void gbsim_hook_del(struct gbsim *sim, struct gbsim_hook *hook);
+/* Forget every fault of the control socket (fault.c) */
+void gbsim_faults_fini(struct gbsim *sim);
 
 /* ------------------------------------------------------------------ */
 /* The simulator                                                       */
@@ -416,6 +425,7 @@ struct gbsim_route {
 
 struct gbsim_pending;
 struct gbsim_delayed;
+struct gbsim_faults;
 
 struct gbsim {
 	const struct gbsim_config *cfg;
@@ -449,6 +459,7 @@ struct gbsim {
 	struct gbsim_pending *pending;	/* our requests awaiting an answer */
 	struct gbsim_delayed *delayed;	/* messages a hook holds back */
 	struct gbsim_hook *hooks;
+	struct gbsim_faults *faults;	/* fault.c, NULL until the first */
 	uint8_t		*rsp_buf;	/* response payload of the request
 					 * being handled, mtu bytes */
 };
@@ -472,5 +483,7 @@ void gbsim_svc_reset(struct gbsim *sim);
 void gbsim_svc_request(struct gbsim *sim, const uint8_t *msg, size_t len);
 int gbsim_svc_module_inserted(struct gbsim *sim, struct gbsim_module *m);
 int gbsim_svc_module_removed(struct gbsim *sim, uint8_t id);
+/* The interface an SVC request names (module id for module events), or -1 */
+int gbsim_svc_msg_intf(struct gbsim *sim, const uint8_t *msg, size_t len);
 
 #endif /* GBSIM_H */
