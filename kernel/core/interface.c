@@ -254,26 +254,34 @@ static void gb_interface_route_destroy(struct gb_interface *intf)
 }
 
 /*
- * Powering down.  The SVC is still there even when the interface is not;
- * only once the host device goes away is there nobody left to ask.
+ * Powering down.  An interface that crashed is still in its slot and is
+ * switched off; once its module has left (removed, or released by an
+ * eject) the slot is empty and there is nothing to switch off; once the
+ * host device goes away there is nobody left to ask.
  */
+static bool gb_interface_slot_empty(struct gb_interface *intf)
+{
+	return READ_ONCE(intf->module->disconnected) ||
+	       READ_ONCE(intf->hd->removing);
+}
+
 static void gb_interface_unipro_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_unipro_set(gb_interface_svc(intf),
 				       intf->interface_id, false);
 }
 
 static void gb_interface_refclk_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_refclk_set(gb_interface_svc(intf),
 				       intf->interface_id, false);
 }
 
 static void gb_interface_vsys_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_vsys_set(gb_interface_svc(intf),
 				     intf->interface_id, false);
 }

@@ -37,9 +37,16 @@ static ssize_t eject_store(struct device *dev, struct device_attribute *attr,
 	if (READ_ONCE(module->disconnected))
 		return -ENODEV;
 
-	/* An enumeration in progress stops at its next step */
-	for (i = 0; i < module->num_interfaces; i++)
-		WRITE_ONCE(module->interfaces[i]->ejected, true);
+	/*
+	 * An enumeration in progress stops at its next step, and what it
+	 * waits for now fails at once: the interface is going away.  The
+	 * teardown that follows still talks to the module.
+	 */
+	for (i = 0; i < module->num_interfaces; i++) {
+		intf = module->interfaces[i];
+		WRITE_ONCE(intf->ejected, true);
+		gb_interface_cancel_operations(intf, -ESHUTDOWN);
+	}
 
 	for (i = 0; i < module->num_interfaces; i++) {
 		intf = module->interfaces[i];
