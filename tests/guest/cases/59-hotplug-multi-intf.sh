@@ -91,6 +91,23 @@ up 5 3
 ping_ok 1-5.6.1
 ping_ok 1-5.7.1
 
+# Module events that cannot be right, sent as the SVC: each refused with
+# its line, nothing created, the modules there undisturbed
+svc_event() {	# TYPE HEX LINE
+	gbsim ctl request svc "$1" "$2" >/dev/null || fail "gbsim ctl request svc $1 $2 failed"
+	once "$3"
+}
+svc_event svc.module_inserted 06010000 "greybus 1-svc: module 6 inserted: interface 6 is already in use"
+svc_event svc.module_inserted 02020000 "greybus 1-svc: module 2 inserted: interface 3 is already in use"
+svc_event svc.module_inserted 00010000 "greybus 1-svc: module 0 inserted: interface 0 is already in use"
+svc_event svc.module_inserted 09000000 "greybus 1-svc: module 9 inserted with invalid interface count 0"
+svc_event svc.module_inserted fa100000 "greybus 1-svc: module 250 inserted with invalid interface count 16"
+svc_event svc.module_removed 09 "greybus 1-svc: unexpected module-removed event for module 9"
+svc_event svc.module_removed 06 "greybus 1-svc: unexpected module-removed event for module 6"
+svc_event svc.intf_oops 0901 "greybus 1-svc: unexpected interface-oops event for interface 9"
+[ "$(ls $D | grep -c '^1-')" = 15 ] || fail "devices changed: $(ls $D | tr '\n' ' ')"
+up 5 3
+
 # Junk to every writable attribute
 for v in 2 -1 yes 0x1 "1 1" abc 10 " "; do
 	write_fails $D/1-5/eject "$v"
