@@ -23,6 +23,7 @@
  */
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 #include <uapi/greybus/svc.h>
 
 #include "internal.h"
@@ -97,6 +98,31 @@ struct gb_connection *gb_connection_hd_find(struct gb_host_device *hd,
 
 	return NULL;
 }
+
+/*
+ * For log lines about traffic on bridge CPort @cport_id: the name of the
+ * connection using it ("hd_cport/intf:cport"), else "cport N".  Any
+ * context.
+ */
+void gb_hd_cport_name(struct gb_host_device *hd, u16 cport_id, char *buf,
+		      size_t size)
+{
+	struct gb_connection *connection;
+	unsigned long flags;
+
+	spin_lock_irqsave(&hd->lock, flags);
+	list_for_each_entry(connection, &hd->connections, hd_links) {
+		if (connection->hd_cport_id == cport_id) {
+			strscpy(buf, connection->name, size);
+			spin_unlock_irqrestore(&hd->lock, flags);
+			return;
+		}
+	}
+	spin_unlock_irqrestore(&hd->lock, flags);
+
+	snprintf(buf, size, "cport %u", cport_id);
+}
+EXPORT_SYMBOL_GPL(gb_hd_cport_name);
 
 static struct gb_connection *
 _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
@@ -370,9 +396,9 @@ static int gb_connection_svc_connection_create(struct gb_connection *connection)
 				       connection->intf_cport_id,
 				       gb_connection_svc_flags(connection));
 	if (ret && ret != -ESHUTDOWN)
-		dev_err(&connection->hd->dev,
-			"%s: failed to create svc connection: %d\n",
-			connection->name, ret);
+		dev_err_ratelimited(&connection->hd->dev,
+				    "%s: failed to create svc connection: %d\n",
+				    connection->name, ret);
 
 	return ret;
 }

@@ -47,8 +47,8 @@ int gb_control_get_manifest_size_operation(struct gb_interface *intf)
 				NULL, 0, &response, sizeof(response));
 	if (ret) {
 		if (ret != -ESHUTDOWN)
-			dev_err(&intf->dev, "failed to get manifest size: %d\n",
-				ret);
+			dev_err_ratelimited(&intf->dev, "failed to get manifest size: %d\n",
+					    ret);
 		return ret;
 	}
 
@@ -81,7 +81,7 @@ int gb_control_get_manifest_operation(struct gb_interface *intf,
 	ret = gb_operation_sync(connection, GB_CONTROL_TYPE_GET_MANIFEST,
 				NULL, 0, manifest, size);
 	if (ret && ret != -ESHUTDOWN)
-		dev_err(&intf->dev, "failed to get manifest: %d\n", ret);
+		dev_err_ratelimited(&intf->dev, "failed to get manifest: %d\n", ret);
 
 	return ret;
 }
@@ -109,8 +109,8 @@ int gb_control_connected_operation(struct gb_control *control, u16 cport_id)
 	ret = gb_control_cport_operation(control, GB_CONTROL_TYPE_CONNECTED,
 					 cport_id, false);
 	if (ret && ret != -ESHUTDOWN)
-		dev_err(&control->dev, "failed to connect cport %u: %d\n",
-			cport_id, ret);
+		dev_err_ratelimited(&control->dev, "failed to connect cport %u: %d\n",
+				    cport_id, ret);
 
 	return ret;
 }
@@ -176,15 +176,15 @@ static int gb_control_bundle_pm_operation(struct gb_control *control, u8 type,
 				sizeof(request), &response, sizeof(response));
 	if (ret) {
 		if (ret != -ESHUTDOWN)
-			dev_err(&control->dev, "failed to send bundle %u %s: %d\n",
-				bundle_id, what, ret);
+			dev_err_ratelimited(&control->dev, "failed to send bundle %u %s: %d\n",
+					    bundle_id, what, ret);
 		return ret;
 	}
 
 	ret = gb_control_bundle_pm_status_to_errno(response.status);
 	if (ret)
-		dev_err(&control->dev, "bundle %u %s failed: status 0x%02x\n",
-			bundle_id, what, response.status);
+		dev_err_ratelimited(&control->dev, "bundle %u %s failed: status 0x%02x\n",
+				    bundle_id, what, response.status);
 
 	return ret;
 }
@@ -232,9 +232,9 @@ static int gb_control_version(struct gb_control *control)
 				&response, sizeof(response));
 	if (ret) {
 		if (ret != -ESHUTDOWN)
-			dev_err(&control->intf->dev,
-				"failed to get control protocol version: %d\n",
-				ret);
+			dev_err_ratelimited(&control->intf->dev,
+					    "failed to get control protocol version: %d\n",
+					    ret);
 		return ret;
 	}
 
@@ -303,8 +303,8 @@ int gb_control_enable(struct gb_control *control)
 	/* Fully enabled, so that a stray request gets a "bad protocol" */
 	ret = gb_connection_enable(control->connection);
 	if (ret) {
-		dev_err(&control->intf->dev,
-			"failed to enable control connection: %d\n", ret);
+		dev_err_ratelimited(&control->intf->dev,
+				    "failed to enable control connection: %d\n", ret);
 		return ret;
 	}
 

@@ -122,10 +122,14 @@ static struct gb_svc *gb_interface_svc(struct gb_interface *intf)
 	return intf->hd->svc;
 }
 
-/* Between the steps: a module removed meanwhile ends the enumeration */
+/*
+ * Between the steps: a module removed or ejected meanwhile ends the
+ * enumeration.
+ */
 static int gb_interface_check_present(struct gb_interface *intf)
 {
-	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->hd->removing))
+	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->ejected) ||
+	    READ_ONCE(intf->hd->removing))
 		return -ENODEV;
 
 	return 0;
@@ -216,7 +220,7 @@ static int gb_interface_route_create(struct gb_interface *intf)
 
 	ret = gb_svc_device_id_alloc(svc);
 	if (ret < 0) {
-		dev_err(&intf->dev, "failed to allocate device id: %d\n", ret);
+		dev_err_ratelimited(&intf->dev, "failed to allocate device id: %d\n", ret);
 		return ret;
 	}
 	intf->device_id = ret;
@@ -250,26 +254,34 @@ static void gb_interface_route_destroy(struct gb_interface *intf)
 }
 
 /*
- * Powering down.  The SVC is still there even when the interface is not;
- * only once the host device goes away is there nobody left to ask.
+ * Powering down.  An interface that crashed is still in its slot and is
+ * switched off; once its module has left (removed, or released by an
+ * eject) the slot is empty and there is nothing to switch off; once the
+ * host device goes away there is nobody left to ask.
  */
+static bool gb_interface_slot_empty(struct gb_interface *intf)
+{
+	return READ_ONCE(intf->module->disconnected) ||
+	       READ_ONCE(intf->hd->removing);
+}
+
 static void gb_interface_unipro_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_unipro_set(gb_interface_svc(intf),
 				       intf->interface_id, false);
 }
 
 static void gb_interface_refclk_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_refclk_set(gb_interface_svc(intf),
 				       intf->interface_id, false);
 }
 
 static void gb_interface_vsys_disable(struct gb_interface *intf)
 {
-	if (!READ_ONCE(intf->hd->removing))
+	if (!gb_interface_slot_empty(intf))
 		gb_svc_intf_vsys_set(gb_interface_svc(intf),
 				     intf->interface_id, false);
 }
@@ -283,8 +295,6 @@ int gb_interface_activate(struct gb_interface *intf)
 
 	if (intf->active)
 		return 0;
-	if (intf->ejected)
-		return -ENODEV;
 
 	ret = gb_interface_check_present(intf);
 	if (ret)
@@ -314,8 +324,8 @@ int gb_interface_activate(struct gb_interface *intf)
 
 	intf->type = gb_interface_type_from_svc(type);
 	if (intf->type != GB_INTERFACE_TYPE_GREYBUS) {
-		dev_info(&intf->dev, "interface of type %s (0x%02x) not supported\n",
-			 gb_interface_type_string(intf->type), type);
+		dev_info_ratelimited(&intf->dev, "interface of type %s (0x%02x) not supported\n",
+				     gb_interface_type_string(intf->type), type);
 		ret = -ENODEV;
 		goto err_unipro_disable;
 	}
@@ -372,7 +382,7 @@ static int gb_interface_read_and_clear_init_status(struct gb_interface *intf)
 		return ret;
 
 	if (!value) {
-		dev_err(&intf->dev, "invalid init status\n");
+		dev_err_ratelimited(&intf->dev, "invalid init status\n");
 		return -ENODEV;
 	}
 
@@ -463,7 +473,7 @@ int gb_interface_enable(struct gb_interface *intf)
 				bundle->id, ret);
 	}
 
-	intf->enabled = true;
+	WRITE_ONCE(intf->enabled, true);
 
 	return 0;
 
@@ -490,5 +500,5 @@ void gb_interface_disable(struct gb_interface *intf)
 	gb_control_put(intf->control);
 	intf->control = NULL;
 
-	intf->enabled = false;
+	WRITE_ONCE(intf->enabled, false);
 }

@@ -91,9 +91,38 @@ static ssize_t interface_type_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(interface_type);
 
+/*
+ * Derived from flags that change under intf->mutex (and, for "gone", in
+ * the SVC's request handler); read without it, so a value may be a
+ * moment old, never inconsistent.
+ */
+const char *gb_interface_status_string(struct gb_interface *intf)
+{
+	if (READ_ONCE(intf->module->disconnected))
+		return "gone";
+	if (READ_ONCE(intf->enabled))
+		return "enabled";
+	if (READ_ONCE(intf->failed))
+		return "failed";
+	if (READ_ONCE(intf->ejected))
+		return "off";
+
+	return "enumerating";
+}
+
+static ssize_t status_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "%s\n", gb_interface_status_string(intf));
+}
+static DEVICE_ATTR_RO(status);
+
 static struct attribute *gb_interface_common_attrs[] = {
 	&dev_attr_interface_id.attr,
 	&dev_attr_interface_type.attr,
+	&dev_attr_status.attr,
 	NULL
 };
 

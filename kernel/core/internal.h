@@ -46,6 +46,9 @@ void gb_hd_cancel_operations(struct gb_host_device *hd, int errno);
 void gb_interface_cancel_operations(struct gb_interface *intf, int errno);
 void gb_bundle_disable_connections(struct gb_bundle *bundle);
 
+/* svc.c */
+void gb_svc_interface_ejected(struct gb_svc *svc, u8 intf_id);
+
 /* debugfs.c */
 void gb_debugfs_init(void);
 void gb_debugfs_cleanup(void);

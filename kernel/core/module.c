@@ -14,17 +14,21 @@
 #include "internal.h"
 #include "greybus_trace.h"
 
+/*
+ * "1": shut every interface down, then ask the SVC to release the module
+ * (through its primary interface); the module goes when the SVC reports
+ * it removed.  "0" does nothing; anything else is refused.
+ */
 static ssize_t eject_store(struct device *dev, struct device_attribute *attr,
 			   const char *buf, size_t len)
 {
 	struct gb_module *module = to_gb_module(dev);
 	struct gb_interface *intf;
+	unsigned int val;
 	size_t i;
-	long val;
 	int ret;
 
-	ret = kstrtol(buf, 0, &val);
-	if (ret)
+	if (kstrtouint(buf, 10, &val) || val > 1)
 		return -EINVAL;
 
 	if (!val)
@@ -33,20 +37,32 @@ static ssize_t eject_store(struct device *dev, struct device_attribute *attr,
 	if (READ_ONCE(module->disconnected))
 		return -ENODEV;
 
+	/*
+	 * An enumeration in progress stops at its next step, and what it
+	 * waits for now fails at once: the interface is going away.  The
+	 * teardown that follows still talks to the module.
+	 */
+	for (i = 0; i < module->num_interfaces; i++) {
+		intf = module->interfaces[i];
+		WRITE_ONCE(intf->ejected, true);
+		gb_interface_cancel_operations(intf, -ESHUTDOWN);
+	}
+
 	for (i = 0; i < module->num_interfaces; i++) {
 		intf = module->interfaces[i];
 
 		mutex_lock(&intf->mutex);
-		intf->ejected = true;
 		gb_interface_disable(intf);
 		gb_interface_deactivate(intf);
 		mutex_unlock(&intf->mutex);
 	}
 
-	/* The module is released through its primary interface */
 	ret = gb_svc_intf_eject(module->hd->svc, module->module_id);
 	if (ret)
 		return ret;
+
+	/* Released: nothing is said to it any more */
+	gb_module_mark_disconnected(module);
 
 	return len;
 }
@@ -139,10 +155,14 @@ err_put_module:
 	return ERR_PTR(ret);
 }
 
-/* Failing because the hardware or the host went away is not news */
+/*
+ * Failing because the hardware or the host went away, or because the
+ * module is being ejected, is not news.
+ */
 static bool gb_module_interface_gone(struct gb_interface *intf)
 {
-	return READ_ONCE(intf->disconnected) || READ_ONCE(intf->hd->removing);
+	return READ_ONCE(intf->disconnected) || READ_ONCE(intf->ejected) ||
+	       READ_ONCE(intf->hd->removing);
 }
 
 /* Failures are logged and leave the interface registered, powered off */
@@ -154,9 +174,12 @@ static void gb_module_register_interface(struct gb_interface *intf)
 	mutex_lock(&intf->mutex);
 
 	ret = gb_interface_activate(intf);
-	if (ret && !gb_module_interface_gone(intf))
-		dev_err(&module->dev, "failed to activate interface %u: %d\n",
-			intf->interface_id, ret);
+	if (ret && !gb_module_interface_gone(intf)) {
+		dev_err_ratelimited(&module->dev,
+				    "failed to activate interface %u: %d\n",
+				    intf->interface_id, ret);
+		WRITE_ONCE(intf->failed, true);
+	}
 
 	ret = gb_interface_add(intf);
 	if (ret)
@@ -165,10 +188,12 @@ static void gb_module_register_interface(struct gb_interface *intf)
 	if (intf->active) {
 		ret = gb_interface_enable(intf);
 		if (ret) {
-			if (!gb_module_interface_gone(intf))
-				dev_err(&module->dev,
-					"failed to enable interface %u: %d\n",
-					intf->interface_id, ret);
+			if (!gb_module_interface_gone(intf)) {
+				dev_err_ratelimited(&module->dev,
+						    "failed to enable interface %u: %d\n",
+						    intf->interface_id, ret);
+				WRITE_ONCE(intf->failed, true);
+			}
 			goto err_deactivate;
 		}
 	}

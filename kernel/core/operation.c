@@ -33,6 +33,7 @@
 #include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 #include <linux/timer.h>
 #include <linux/workqueue.h>
 
@@ -283,9 +284,9 @@ bool gb_operation_response_alloc(struct gb_operation *operation,
 				    operation->type | GB_MSG_TYPE_RESPONSE,
 				    response_size, gfp);
 	if (!response) {
-		dev_err(&connection->hd->dev,
-			"%s: failed to allocate response of %zu bytes for type 0x%02x\n",
-			connection->name, response_size, operation->type);
+		dev_err_ratelimited(&connection->hd->dev,
+				    "%s: failed to allocate response of %zu bytes for type 0x%02x\n",
+				    connection->name, response_size, operation->type);
 		return false;
 	}
 	response->header->operation_id = cpu_to_le16(operation->id);
@@ -626,9 +627,9 @@ static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
 	if (ret) {
 		/* -ESHUTDOWN: torn down on purpose, nothing to report */
 		if (ret != -ESHUTDOWN)
-			dev_err(&connection->hd->dev,
-				"%s: synchronous operation id 0x%04x of type 0x%02x failed: %d\n",
-				connection->name, operation->id, type, ret);
+			dev_err_ratelimited(&connection->hd->dev,
+					    "%s: synchronous operation id 0x%04x of type 0x%02x failed: %d\n",
+					    connection->name, operation->id, type, ret);
 	} else if (response_size) {
 		memcpy(response, operation->response->payload, response_size);
 	}
@@ -788,6 +789,32 @@ gb_connection_recv_response(struct gb_connection *connection,
 	gb_operation_schedule_completion(operation);
 }
 
+/*
+ * Answers a request that will not be handled with @errno's result, from
+ * the receive path (any context).  Nothing for a unidirectional one.
+ */
+static void gb_operation_refuse(struct gb_operation *operation, int errno)
+{
+	struct gb_connection *connection = operation->connection;
+	int ret;
+
+	if (gb_operation_is_unidirectional(operation))
+		return;
+	if (!gb_operation_response_alloc(operation, 0, GFP_ATOMIC))
+		return;
+
+	operation->response->header->result =
+		gb_operation_errno_to_status(errno);
+
+	ret = gb_message_send(operation->response, GB_OP_STATE_RESPONSE_IN_HD,
+			      GFP_ATOMIC);
+	if (ret)
+		dev_err_ratelimited(&connection->hd->dev,
+				    "%s: failed to refuse request 0x%04x of type 0x%02x: %d\n",
+				    connection->name, operation->id,
+				    operation->type, ret);
+}
+
 static void
 gb_connection_recv_request(struct gb_connection *connection,
 			   const struct gb_operation_msg_hdr *header,
@@ -821,8 +848,15 @@ gb_connection_recv_request(struct gb_connection *connection,
 		goto err_unlock;
 	}
 	if (connection->incoming_count >= GB_CONNECTION_INCOMING_MAX) {
-		why = "too many requests pending";
-		goto err_unlock;
+		connection->stats.dropped++;
+		spin_unlock_irqrestore(&connection->lock, irqflags);
+		dev_err_ratelimited(&hd->dev,
+				    "%s: request 0x%04x of type 0x%02x refused: %u requests pending\n",
+				    connection->name, operation->id,
+				    operation->type, GB_CONNECTION_INCOMING_MAX);
+		gb_operation_refuse(operation, -EAGAIN);
+		gb_operation_put(operation);
+		return;
 	}
 	list_add_tail(&operation->links, &connection->incoming);
 	connection->incoming_count++;
@@ -853,6 +887,50 @@ err_drop:
 			    connection->name, header->type);
 }
 
+/*
+ * Whether @data is one whole Greybus message; if not, says so, naming the
+ * connection of @cport_id when there is one.  Host drivers that know the
+ * transfer length (gb-vhd does) may refuse bad framing before this.
+ */
+static bool gb_message_framing_ok(struct gb_host_device *hd,
+				  struct gb_connection *connection,
+				  u16 cport_id, const u8 *data, size_t length)
+{
+	const struct gb_operation_msg_hdr *header;
+	char who[GB_HD_CPORT_NAME_MAX];
+	size_t size;
+
+	if (connection)
+		strscpy(who, connection->name, sizeof(who));
+	else
+		snprintf(who, sizeof(who), "cport %u", cport_id);
+
+	if (length < sizeof(*header)) {
+		dev_err_ratelimited(&hd->dev,
+				    "%s: short message received (%zu bytes)\n",
+				    who, length);
+		return false;
+	}
+
+	header = (const struct gb_operation_msg_hdr *)data;
+	size = le16_to_cpu(header->size);
+	if (size < sizeof(*header) || size > length) {
+		dev_err_ratelimited(&hd->dev,
+				    "%s: message of type 0x%02x has bad size %zu (%zu bytes received)\n",
+				    who, header->type, size, length);
+		return false;
+	}
+	if (size > hd->buffer_size_max) {
+		dev_err_ratelimited(&hd->dev,
+				    "%s: message of type 0x%02x too big (%zu > %zu bytes)\n",
+				    who, header->type, size,
+				    hd->buffer_size_max);
+		return false;
+	}
+
+	return true;
+}
+
 void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 		       u8 *data, size_t length)
 {
@@ -860,31 +938,15 @@ void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 	struct gb_connection *connection;
 	size_t size;
 
-	if (length < sizeof(*header)) {
-		dev_err_ratelimited(&hd->dev,
-				    "cport %u: short message received (%zu bytes)\n",
-				    cport_id, length);
-		return;
-	}
+	connection = gb_connection_hd_find(hd, cport_id);
+
+	if (!gb_message_framing_ok(hd, connection, cport_id, data, length))
+		goto out_put;
 
 	header = (const struct gb_operation_msg_hdr *)data;
-	size = le16_to_cpu(header->size);
-	if (size < sizeof(*header) || size > length) {
-		dev_err_ratelimited(&hd->dev,
-				    "cport %u: message of type 0x%02x has bad size %zu (%zu bytes received)\n",
-				    cport_id, header->type, size, length);
-		return;
-	}
-	if (size > hd->buffer_size_max) {
-		dev_err_ratelimited(&hd->dev,
-				    "cport %u: message of type 0x%02x too big (%zu > %zu bytes)\n",
-				    cport_id, header->type, size,
-				    hd->buffer_size_max);
-		return;
-	}
 	/* Bytes after header->size are not part of the message */
+	size = le16_to_cpu(header->size);
 
-	connection = gb_connection_hd_find(hd, cport_id);
 	if (!connection) {
 		dev_err_ratelimited(&hd->dev,
 				    "cport %u: message of type 0x%02x for no connection dropped\n",
@@ -899,7 +961,9 @@ void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 	else
 		gb_connection_recv_request(connection, header, data, size);
 
-	gb_connection_put(connection);
+out_put:
+	if (connection)
+		gb_connection_put(connection);
 }
 EXPORT_SYMBOL_GPL(greybus_data_rcvd);
 

@@ -25,11 +25,18 @@
 #define GB_SVC_INTF_RESUME_TIMEOUT_MS		3000
 #define GB_SVC_INTF_EJECT_TIMEOUT_MS		9000
 
-/* An SVC event copied out of its request, to be handled on svc->wq */
+/*
+ * An SVC event copied out of its request, to be handled on svc->wq.  It
+ * is on svc->deferred (under svc->lock) from the moment it is queued
+ * until its work starts, so that a module-removed event can cancel a
+ * module-inserted event of the same module that has not started yet.
+ */
 struct gb_svc_deferred_request {
 	struct work_struct	work;
+	struct list_head	links;		/* svc->deferred, svc->lock */
 	struct gb_svc		*svc;
 	u8			type;
+	bool			cancelled;	/* svc->lock */
 	union {
 		struct gb_svc_module_inserted_request	module_inserted;
 		struct gb_svc_module_removed_request	module_removed;
@@ -127,9 +134,9 @@ int gb_svc_dme_peer_get(struct gb_svc *svc, u8 intf_id, u16 attr,
 
 	result = le16_to_cpu(response.result_code);
 	if (result) {
-		dev_err(&svc->dev,
-			"interface %u: dme peer get of 0x%04x/%u failed: result 0x%04x\n",
-			intf_id, attr, selector, result);
+		dev_err_ratelimited(&svc->dev,
+				    "interface %u: dme peer get of 0x%04x/%u failed: result 0x%04x\n",
+				    intf_id, attr, selector, result);
 		return -EREMOTEIO;
 	}
 
@@ -158,9 +165,9 @@ int gb_svc_dme_peer_set(struct gb_svc *svc, u8 intf_id, u16 attr,
 
 	result = le16_to_cpu(response.result_code);
 	if (result) {
-		dev_err(&svc->dev,
-			"interface %u: dme peer set of 0x%04x/%u failed: result 0x%04x\n",
-			intf_id, attr, selector, result);
+		dev_err_ratelimited(&svc->dev,
+				    "interface %u: dme peer set of 0x%04x/%u failed: result 0x%04x\n",
+				    intf_id, attr, selector, result);
 		return -EREMOTEIO;
 	}
 
@@ -206,8 +213,8 @@ static int gb_svc_intf_switch(struct gb_svc *svc, u8 type, u8 intf_id,
 		return ret;
 
 	if (response.result_code) {
-		dev_err(&svc->dev, "interface %u: %s failed: result 0x%02x\n",
-			intf_id, what, response.result_code);
+		dev_err_ratelimited(&svc->dev, "interface %u: %s failed: result 0x%02x\n",
+				    intf_id, what, response.result_code);
 		return -EREMOTEIO;
 	}
 
@@ -257,8 +264,8 @@ int gb_svc_intf_activate(struct gb_svc *svc, u8 intf_id, u8 *intf_type)
 		return ret;
 
 	if (response.status != GB_SVC_OP_SUCCESS) {
-		dev_err(&svc->dev, "interface %u: activate failed: status 0x%02x\n",
-			intf_id, response.status);
+		dev_err_ratelimited(&svc->dev, "interface %u: activate failed: status 0x%02x\n",
+				    intf_id, response.status);
 		return -EREMOTEIO;
 	}
 
@@ -280,8 +287,8 @@ int gb_svc_intf_resume(struct gb_svc *svc, u8 intf_id)
 		return ret;
 
 	if (response.status != GB_SVC_OP_SUCCESS) {
-		dev_err(&svc->dev, "interface %u: resume failed: status 0x%02x\n",
-			intf_id, response.status);
+		dev_err_ratelimited(&svc->dev, "interface %u: resume failed: status 0x%02x\n",
+				    intf_id, response.status);
 		return -EREMOTEIO;
 	}
 
@@ -318,9 +325,9 @@ int gb_svc_intf_set_power_mode(struct gb_svc *svc, u8 intf_id, u8 hs_series,
 
 	/* A mode change is applied locally first: PWR_LOCAL means done */
 	if (response.result_code != GB_SVC_SETPWRM_PWR_LOCAL) {
-		dev_err(&svc->dev,
-			"interface %u: set power mode failed: result 0x%02x\n",
-			intf_id, response.result_code);
+		dev_err_ratelimited(&svc->dev,
+				    "interface %u: set power mode failed: result 0x%02x\n",
+				    intf_id, response.result_code);
 		return -EIO;
 	}
 
@@ -344,9 +351,9 @@ int gb_svc_intf_set_power_mode_hibernate(struct gb_svc *svc, u8 intf_id)
 		return ret;
 
 	if (response.result_code != GB_SVC_SETPWRM_PWR_OK) {
-		dev_err(&svc->dev,
-			"interface %u: hibernate failed: result 0x%02x\n",
-			intf_id, response.result_code);
+		dev_err_ratelimited(&svc->dev,
+				    "interface %u: hibernate failed: result 0x%02x\n",
+				    intf_id, response.result_code);
 		return -EIO;
 	}
 
@@ -409,9 +416,29 @@ static struct gb_interface *gb_svc_interface_find_locked(struct gb_svc *svc,
 	return NULL;
 }
 
+/* The SVC released @intf_id's module: it is gone, whatever the AP thinks */
+void gb_svc_interface_ejected(struct gb_svc *svc, u8 intf_id)
+{
+	struct gb_interface *intf;
+
+	mutex_lock(&svc->lock);
+	intf = gb_svc_interface_find_locked(svc, intf_id);
+	if (intf)
+		gb_module_mark_disconnected(intf->module);
+	mutex_unlock(&svc->lock);
+}
+
 /* Deferred events, on svc->wq */
 
-static void gb_svc_process_module_inserted(struct gb_svc_deferred_request *dr)
+/*
+ * Checks a module-inserted event and creates the module, on
+ * hd->modules; svc->lock held.  The module is listed before it is
+ * enumerated, and in the same critical section that took the event off
+ * svc->deferred, so a module-removed request finds it in one place or
+ * the other, never in neither.  NULL if the event is refused.
+ */
+static struct gb_module *
+gb_svc_module_insert_locked(struct gb_svc_deferred_request *dr)
 {
 	struct gb_svc *svc = dr->svc;
 	u8 module_id = dr->request.module_inserted.primary_intf_id;
@@ -419,57 +446,55 @@ static void gb_svc_process_module_inserted(struct gb_svc_deferred_request *dr)
 	u16 flags = le16_to_cpu(dr->request.module_inserted.flags);
 	struct gb_module *module;
 	unsigned int intf_id;
-	int ret;
 
 	dev_dbg(&svc->dev, "module %u inserted: %u interfaces, flags 0x%04x\n",
 		module_id, num_interfaces, flags);
 
 	if (flags & GB_SVC_MODULE_INSERTED_FLAG_NO_PRIMARY) {
-		dev_warn(&svc->dev, "module %u has no primary interface, ignored\n",
-			 module_id);
-		return;
+		dev_warn_ratelimited(&svc->dev,
+				     "module %u has no primary interface, ignored\n",
+				     module_id);
+		return NULL;
 	}
-	if (!num_interfaces ||
-	    module_id + num_interfaces - 1 > U8_MAX) {
+	if (!num_interfaces || module_id + num_interfaces - 1 > U8_MAX) {
 		dev_err_ratelimited(&svc->dev,
 				    "module %u inserted with invalid interface count %u\n",
 				    module_id, num_interfaces);
-		return;
+		return NULL;
 	}
 
-	mutex_lock(&svc->lock);
 	for (intf_id = module_id; intf_id < module_id + num_interfaces;
 	     intf_id++) {
 		if (intf_id == svc->ap_intf_id ||
 		    gb_svc_interface_find_locked(svc, intf_id)) {
-			mutex_unlock(&svc->lock);
 			dev_err_ratelimited(&svc->dev,
 					    "module %u inserted: interface %u is already in use\n",
 					    module_id, intf_id);
-			return;
+			return NULL;
 		}
 	}
-	mutex_unlock(&svc->lock);
 
 	module = gb_module_create(svc->hd, module_id, num_interfaces);
 	if (IS_ERR(module)) {
 		dev_err(&svc->dev, "failed to create module %u: %ld\n",
 			module_id, PTR_ERR(module));
-		return;
+		return NULL;
 	}
-
-	/*
-	 * On the list before it is enumerated, so that a module-removed
-	 * request arriving meanwhile can mark it gone at once.
-	 */
-	mutex_lock(&svc->lock);
 	list_add_tail(&module->hd_node, &svc->hd->modules);
-	mutex_unlock(&svc->lock);
+
+	return module;
+}
+
+/* Registers and enumerates a module from gb_svc_module_insert_locked() */
+static void gb_svc_module_enumerate(struct gb_svc *svc,
+				    struct gb_module *module)
+{
+	int ret;
 
 	ret = gb_module_add(module);
 	if (ret) {
 		dev_err(&svc->dev, "failed to add module %u: %d\n",
-			module_id, ret);
+			module->module_id, ret);
 		mutex_lock(&svc->lock);
 		list_del(&module->hd_node);
 		mutex_unlock(&svc->lock);
@@ -490,8 +515,9 @@ static void gb_svc_process_module_removed(struct gb_svc_deferred_request *dr)
 	mutex_unlock(&svc->lock);
 
 	if (!module) {
-		dev_warn(&svc->dev, "unexpected module-removed event for module %u\n",
-			 module_id);
+		dev_warn_ratelimited(&svc->dev,
+				     "unexpected module-removed event for module %u\n",
+				     module_id);
 		return;
 	}
 
@@ -509,10 +535,10 @@ gb_svc_process_intf_mailbox_event(struct gb_svc_deferred_request *dr)
 	struct gb_svc *svc = dr->svc;
 
 	request = &dr->request.mailbox_event;
-	dev_info(&svc->dev,
-		 "interface %u mailbox event: result 0x%04x, mailbox 0x%08x\n",
-		 request->intf_id, le16_to_cpu(request->result_code),
-		 le32_to_cpu(request->mailbox));
+	dev_info_ratelimited(&svc->dev,
+			     "interface %u mailbox event: result 0x%04x, mailbox 0x%08x\n",
+			     request->intf_id, le16_to_cpu(request->result_code),
+			     le32_to_cpu(request->mailbox));
 }
 
 static void gb_svc_process_intf_oops(struct gb_svc_deferred_request *dr)
@@ -528,17 +554,19 @@ static void gb_svc_process_intf_oops(struct gb_svc_deferred_request *dr)
 	mutex_unlock(&svc->lock);
 
 	if (!intf) {
-		dev_warn(&svc->dev, "unexpected interface-oops event for interface %u\n",
-			 request->intf_id);
+		dev_warn_ratelimited(&svc->dev,
+				     "unexpected interface-oops event for interface %u\n",
+				     request->intf_id);
 		return;
 	}
 
-	dev_err(&svc->dev, "interface %u oops, reason 0x%02x\n",
-		request->intf_id, request->reason);
+	dev_err_ratelimited(&svc->dev, "interface %u oops, reason 0x%02x\n",
+			    request->intf_id, request->reason);
 
 	/* It crashed: nothing is said to it any more, but it is powered off */
 	gb_interface_mark_disconnected(intf);
 	mutex_lock(&intf->mutex);
+	intf->failed = true;
 	gb_interface_disable(intf);
 	gb_interface_deactivate(intf);
 	mutex_unlock(&intf->mutex);
@@ -551,14 +579,24 @@ static void gb_svc_deferred_work(struct work_struct *work)
 	struct gb_svc_deferred_request *dr =
 		container_of(work, struct gb_svc_deferred_request, work);
 	struct gb_svc *svc = dr->svc;
+	struct gb_module *module = NULL;
+	bool skip;
 
 	/* Once removal started, the modules go anyway */
-	if (READ_ONCE(svc->removing))
+	mutex_lock(&svc->lock);
+	list_del(&dr->links);
+	skip = dr->cancelled || READ_ONCE(svc->removing);
+	if (!skip && dr->type == GB_SVC_TYPE_MODULE_INSERTED)
+		module = gb_svc_module_insert_locked(dr);
+	mutex_unlock(&svc->lock);
+
+	if (skip)
 		goto out_free;
 
 	switch (dr->type) {
 	case GB_SVC_TYPE_MODULE_INSERTED:
-		gb_svc_process_module_inserted(dr);
+		if (module)
+			gb_svc_module_enumerate(svc, module);
 		break;
 	case GB_SVC_TYPE_MODULE_REMOVED:
 		gb_svc_process_module_removed(dr);
@@ -615,7 +653,11 @@ static int gb_svc_queue_deferred(struct gb_svc *svc, struct gb_operation *op,
 	memcpy(&dr->request, op->request->payload,
 	       min(size, sizeof(dr->request)));
 	INIT_WORK(&dr->work, gb_svc_deferred_work);
+
+	mutex_lock(&svc->lock);
+	list_add_tail(&dr->links, &svc->deferred);
 	queue_work(svc->wq, &dr->work);
+	mutex_unlock(&svc->lock);
 
 	return 0;
 }
@@ -677,20 +719,69 @@ static int gb_svc_hello_request(struct gb_svc *svc, struct gb_operation *op)
 }
 
 /*
- * The module may be in the middle of enumeration on svc->wq: mark it gone
- * now, so that what runs there fails fast instead of waiting for answers
- * from hardware that has left.  Its removal proper is deferred as usual.
+ * A module-inserted event for @module_id that has not started yet, the
+ * latest one if there are several; svc->lock held.
  */
-static void gb_svc_module_removed_early(struct gb_svc *svc,
+static struct gb_svc_deferred_request *
+gb_svc_pending_insert_find_locked(struct gb_svc *svc, u8 module_id)
+{
+	struct gb_svc_deferred_request *dr;
+
+	list_for_each_entry_reverse(dr, &svc->deferred, links) {
+		if (dr->type == GB_SVC_TYPE_MODULE_INSERTED && !dr->cancelled &&
+		    dr->request.module_inserted.primary_intf_id == module_id)
+			return dr;
+	}
+
+	return NULL;
+}
+
+/*
+ * Acts on a module-removed request at once, before it is deferred.  If
+ * the module's insertion has not started yet, both events cancel out and
+ * nothing is queued (returns true).  If the module exists, it may be in
+ * the middle of enumeration on svc->wq: it is marked gone now, so that
+ * what runs there fails fast instead of waiting for answers from
+ * hardware that has left; its removal proper is deferred as usual.
+ */
+static bool gb_svc_module_removed_early(struct gb_svc *svc,
 					struct gb_operation *op)
 {
 	struct gb_svc_module_removed_request *request = op->request->payload;
+	struct gb_svc_deferred_request *dr;
 	struct gb_module *module;
+	bool cancelled = false;
 
 	mutex_lock(&svc->lock);
-	module = gb_svc_module_find_locked(svc, request->primary_intf_id);
-	if (module)
-		gb_module_mark_disconnected(module);
+	dr = gb_svc_pending_insert_find_locked(svc, request->primary_intf_id);
+	if (dr) {
+		dr->cancelled = true;
+		cancelled = true;
+	} else {
+		module = gb_svc_module_find_locked(svc,
+						   request->primary_intf_id);
+		if (module)
+			gb_module_mark_disconnected(module);
+	}
+	mutex_unlock(&svc->lock);
+
+	if (cancelled)
+		dev_dbg(&svc->dev, "module %u removed before it was enumerated\n",
+			request->primary_intf_id);
+
+	return cancelled;
+}
+
+/* Likewise an interface that crashed stops being waited for at once */
+static void gb_svc_intf_oops_early(struct gb_svc *svc, struct gb_operation *op)
+{
+	struct gb_svc_intf_oops_request *request = op->request->payload;
+	struct gb_interface *intf;
+
+	mutex_lock(&svc->lock);
+	intf = gb_svc_interface_find_locked(svc, request->intf_id);
+	if (intf)
+		gb_interface_mark_disconnected(intf);
 	mutex_unlock(&svc->lock);
 }
 
@@ -752,7 +843,11 @@ static int gb_svc_request_handler(struct gb_operation *op)
 		/* Nothing to do, the SVC resets the interface itself */
 		return 0;
 	case GB_SVC_TYPE_MODULE_REMOVED:
-		gb_svc_module_removed_early(svc, op);
+		if (gb_svc_module_removed_early(svc, op))
+			return 0;
+		return gb_svc_queue_deferred(svc, op, size);
+	case GB_SVC_TYPE_INTF_OOPS:
+		gb_svc_intf_oops_early(svc, op);
 		fallthrough;
 	default:
 		return gb_svc_queue_deferred(svc, op, size);
@@ -781,6 +876,7 @@ struct gb_svc *gb_svc_create(struct gb_host_device *hd)
 	svc->action = GB_SVC_WATCHDOG_BITE_RESET_UNIPRO;
 	ida_init(&svc->device_id_map);
 	mutex_init(&svc->lock);
+	INIT_LIST_HEAD(&svc->deferred);
 	atomic_set(&svc->deferred_count, 0);
 
 	svc->dev.parent = &hd->dev;

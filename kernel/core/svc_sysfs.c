@@ -25,22 +25,28 @@ static ssize_t endo_id_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(endo_id);
 
-/* Forcibly eject an interface: the SVC then reports its module removed */
+/*
+ * Forcibly eject the module of an interface, without shutting it down
+ * first: once the SVC confirms, the module is marked gone (nothing more is
+ * sent to it) and it goes away when the SVC reports it removed.  Junk and
+ * the AP's own interface are refused.
+ */
 static ssize_t intf_eject_store(struct device *dev,
 				struct device_attribute *attr,
 				const char *buf, size_t len)
 {
 	struct gb_svc *svc = to_gb_svc(dev);
-	u16 intf_id;
+	u8 intf_id;
 	int ret;
 
-	ret = kstrtou16(buf, 10, &intf_id);
-	if (ret || intf_id > U8_MAX)
+	if (kstrtou8(buf, 10, &intf_id) || intf_id == svc->ap_intf_id)
 		return -EINVAL;
 
 	ret = gb_svc_intf_eject(svc, intf_id);
 	if (ret)
 		return ret;
+
+	gb_svc_interface_ejected(svc, intf_id);
 
 	return len;
 }

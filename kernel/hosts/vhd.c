@@ -565,11 +565,12 @@ static int gb_vhd_destroy(struct gb_vhd_file *f, u32 len)
 static int gb_vhd_recv(struct gb_vhd_file *f, const void __user *ubuf,
 		       u32 len)
 {
+	char who[GB_HD_CPORT_NAME_MAX];
 	struct gb_operation_msg_hdr *header;
 	struct gb_vhd_message msg;
 	size_t size;
 
-	if (!f->hd || len < sizeof(msg) + sizeof(*header))
+	if (!f->hd || len < sizeof(msg))
 		return -EINVAL;
 	size = len - sizeof(msg);
 
@@ -578,10 +579,15 @@ static int gb_vhd_recv(struct gb_vhd_file *f, const void __user *ubuf,
 	if (msg.pad || msg.cport_id >= f->num_cports)
 		return -EINVAL;
 
+	/*
+	 * The framing refusals name the connection (or the CPort); the
+	 * core's own checks of the same things never see these messages.
+	 */
 	if (size > f->mtu) {
+		gb_hd_cport_name(f->hd, msg.cport_id, who, sizeof(who));
 		dev_warn_ratelimited(&f->hd->dev,
-				     "cport %u: %zu-byte message exceeds the mtu of %u, refused\n",
-				     msg.cport_id, size, f->mtu);
+				     "%s: %zu-byte message exceeds the mtu of %u, refused\n",
+				     who, size, f->mtu);
 		return -EINVAL;
 	}
 	/* CPort 0 carries the SVC connection, which exists from the start. */
@@ -592,14 +598,22 @@ static int gb_vhd_recv(struct gb_vhd_file *f, const void __user *ubuf,
 		return -EINVAL;
 	}
 
+	if (size < sizeof(*header)) {
+		gb_hd_cport_name(f->hd, msg.cport_id, who, sizeof(who));
+		dev_warn_ratelimited(&f->hd->dev,
+				     "%s: %zu-byte message is shorter than a Greybus header, refused\n",
+				     who, size);
+		return -EINVAL;
+	}
+
 	if (copy_from_user(f->rxbuf, ubuf + sizeof(msg), size))
 		return -EFAULT;
 	header = (struct gb_operation_msg_hdr *)f->rxbuf;
 	if (le16_to_cpu(header->size) != size) {
+		gb_hd_cport_name(f->hd, msg.cport_id, who, sizeof(who));
 		dev_warn_ratelimited(&f->hd->dev,
-				     "cport %u: header size %u disagrees with the %zu-byte message, refused\n",
-				     msg.cport_id, le16_to_cpu(header->size),
-				     size);
+				     "%s: header size %u disagrees with the %zu-byte message, refused\n",
+				     who, le16_to_cpu(header->size), size);
 		return -EINVAL;
 	}
 

@@ -8,14 +8,26 @@
  * outcome is readable as "ok" or "error -N" in the bundle's test_result
  * attribute and in /sys/kernel/debug/greybus/gb-test-protocol/<bundle>/
  * result; writing 1 to test_ping runs the operation again.
+ *
+ * Requests from the module: type 0x02 is echoed back; any other type is
+ * answered "protocol bad" with a rate-limited log line.  Two parameters
+ * (/sys/module/gb_test_protocol/parameters/) let the hostile-input cases
+ * set up what they need:
+ *  - ping_timeout_ms (0..60000, 0 = the core's default): how long a ping
+ *    waits for its answer;
+ *  - hold_requests (0 or 1): while 1, the request handler waits (at
+ *    most GB_TEST_HOLD_MAX_MS per request) before answering, so that
+ *    requests pile up in the core's queue.  Writing 0 lets them go.
  */
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 
 #include <greybus/greybus.h>
 
@@ -23,6 +35,57 @@
 #define GB_TEST_TYPE_PING	0x02
 
 static const u8 gb_test_ping_payload[4] = { 'p', 'i', 'n', 'g' };
+
+/* A held request goes on by itself after this long */
+#define GB_TEST_HOLD_MAX_MS	10000
+#define GB_TEST_TIMEOUT_MAX_MS	60000
+
+static unsigned int gb_test_ping_timeout_ms;
+static bool gb_test_hold_requests;
+static DECLARE_WAIT_QUEUE_HEAD(gb_test_hold_wq);
+
+static int gb_test_ping_timeout_set(const char *val,
+				    const struct kernel_param *kp)
+{
+	unsigned int ms;
+
+	if (kstrtouint(val, 10, &ms) || ms > GB_TEST_TIMEOUT_MAX_MS)
+		return -EINVAL;
+
+	WRITE_ONCE(gb_test_ping_timeout_ms, ms);
+
+	return 0;
+}
+
+static const struct kernel_param_ops gb_test_ping_timeout_ops = {
+	.set	= gb_test_ping_timeout_set,
+	.get	= param_get_uint,
+};
+module_param_cb(ping_timeout_ms, &gb_test_ping_timeout_ops,
+		&gb_test_ping_timeout_ms, 0644);
+MODULE_PARM_DESC(ping_timeout_ms, "ping timeout in ms, 0 = default");
+
+static int gb_test_hold_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int hold;
+
+	if (kstrtouint(val, 10, &hold) || hold > 1)
+		return -EINVAL;
+
+	WRITE_ONCE(gb_test_hold_requests, hold);
+	if (!hold)
+		wake_up_all(&gb_test_hold_wq);
+
+	return 0;
+}
+
+static const struct kernel_param_ops gb_test_hold_ops = {
+	.set	= gb_test_hold_set,
+	.get	= param_get_bool,
+};
+module_param_cb(hold_requests, &gb_test_hold_ops, &gb_test_hold_requests,
+		0644);
+MODULE_PARM_DESC(hold_requests, "1: hold requests from the module back");
 
 struct gb_test {
 	struct gb_bundle	*bundle;
@@ -46,9 +109,10 @@ static int gb_test_ping(struct gb_test *test)
 
 	mutex_lock(&test->lock);
 
-	ret = gb_operation_sync(test->connection, GB_TEST_TYPE_PING,
-				request, sizeof(request),
-				response, sizeof(response));
+	ret = gb_operation_sync_timeout(test->connection, GB_TEST_TYPE_PING,
+					request, sizeof(request),
+					response, sizeof(response),
+					READ_ONCE(gb_test_ping_timeout_ms));
 	if (!ret && memcmp(response, gb_test_ping_payload, sizeof(response)))
 		ret = -EBADMSG;
 	test->result = ret;
@@ -61,6 +125,32 @@ static int gb_test_ping(struct gb_test *test)
 		dev_dbg(&test->bundle->dev, "ping echoed\n");
 
 	return ret;
+}
+
+/* Requests from the module, one at a time (the core serialises them) */
+static int gb_test_request_handler(struct gb_operation *operation)
+{
+	struct gb_connection *connection = operation->connection;
+	struct gb_test *test = gb_connection_get_data(connection);
+	struct gb_message *request = operation->request;
+
+	wait_event_timeout(gb_test_hold_wq, !READ_ONCE(gb_test_hold_requests),
+			   msecs_to_jiffies(GB_TEST_HOLD_MAX_MS));
+
+	if (operation->type != GB_TEST_TYPE_PING) {
+		dev_warn_ratelimited(&test->bundle->dev,
+				     "%s: unknown request type 0x%02x\n",
+				     connection->name, operation->type);
+		return -EPROTONOSUPPORT;
+	}
+
+	if (!gb_operation_response_alloc(operation, request->payload_size,
+					 GFP_KERNEL))
+		return -ENOMEM;
+	memcpy(operation->response->payload, request->payload,
+	       request->payload_size);
+
+	return 0;
 }
 
 static int gb_test_result_format(struct gb_test *test, char *buf, size_t size)
@@ -142,7 +232,7 @@ static int gb_test_probe(struct gb_bundle *bundle,
 
 	connection = gb_connection_create(bundle,
 					  le16_to_cpu(bundle->cport_desc[0].id),
-					  NULL);
+					  gb_test_request_handler);
 	if (IS_ERR(connection)) {
 		ret = PTR_ERR(connection);
 		goto err_free_test;

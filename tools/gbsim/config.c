@@ -44,7 +44,7 @@ static struct gbsim_module_cfg *gbsim_module_cfg_new(void)
 	return mc;
 }
 
-static void gbsim_module_cfg_free(struct gbsim_module_cfg *mc)
+void gbsim_module_cfg_free(struct gbsim_module_cfg *mc)
 {
 	if (mc) {
 		free(mc->manifest_path);
@@ -62,6 +62,11 @@ static int gbsim_module_cfg_set(struct gbsim_module_cfg *mc, const char *kv,
 	uint64_t v;
 	size_t klen;
 
+	/* the one flag key: "raw" alone means raw=1 */
+	if (!strcmp(kv, "raw")) {
+		mc->raw = true;
+		return 0;
+	}
 	if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof(key)) {
 		snprintf(err, errlen, "'%s' is not key=value", kv);
 		return -EINVAL;
@@ -80,6 +85,13 @@ static int gbsim_module_cfg_set(struct gbsim_module_cfg *mc, const char *kv,
 			mc->kind = GBSIM_INTF_DUMMY;
 		else
 			goto bad_value;
+		return 0;
+	}
+
+	if (!strcmp(key, "raw")) {
+		if (gbsim_parse_uint(val, 1, &v))
+			goto bad_value;
+		mc->raw = v;
 		return 0;
 	}
 
@@ -157,23 +169,22 @@ static char *gbsim_config_path(const char *base, const char *path)
 	return out;
 }
 
-/* IFID, MANIFEST and key=value tokens, as either syntax splits them */
-static int gbsim_config_module(struct gbsim_config *cfg, const char *base,
-			       const char *ifid, const char *manifest,
-			       char **kvs, size_t num_kvs, char *err,
-			       size_t errlen)
+struct gbsim_module_cfg *gbsim_module_cfg_build(const char *base,
+					       const char *ifid,
+					       const char *manifest,
+					       char **kvs, size_t num_kvs,
+					       char *err, size_t errlen)
 {
 	struct gbsim_module_cfg *mc;
 	uint64_t id;
-	int ret;
 
 	if (gbsim_parse_uint(ifid, GBSIM_INTF_MAX - 1, &id)) {
 		snprintf(err, errlen, "bad interface id '%s'", ifid);
-		return -EINVAL;
+		return NULL;
 	}
 	if (!*manifest) {
 		snprintf(err, errlen, "module %s: no manifest", ifid);
-		return -EINVAL;
+		return NULL;
 	}
 	mc = gbsim_module_cfg_new();
 	if (!mc)
@@ -183,25 +194,48 @@ static int gbsim_config_module(struct gbsim_config *cfg, const char *base,
 	if (!mc->manifest_path)
 		goto nomem;
 	for (size_t i = 0; i < num_kvs; i++) {
-		ret = gbsim_module_cfg_set(mc, kvs[i], err, errlen);
-		if (ret)
-			goto err_free;
+		if (gbsim_module_cfg_set(mc, kvs[i], err, errlen)) {
+			gbsim_module_cfg_free(mc);
+			return NULL;
+		}
 	}
-	ret = gbsim_config_add(cfg, mc, err, errlen);
-	if (ret)
-		goto err_free;
-	return 0;
+	if (mc->id + mc->num_intfs > GBSIM_INTF_MAX) {
+		snprintf(err, errlen, "module %u: %u interfaces do not fit below 256",
+			 mc->id, mc->num_intfs);
+		gbsim_module_cfg_free(mc);
+		return NULL;
+	}
+	return mc;
 
 nomem:
 	snprintf(err, errlen, "out of memory");
-	ret = -ENOMEM;
-err_free:
 	gbsim_module_cfg_free(mc);
+	return NULL;
+}
+
+/* IFID, MANIFEST and key=value tokens, as either syntax splits them */
+static int gbsim_config_module(struct gbsim_config *cfg, const char *base,
+			       const char *ifid, const char *manifest,
+			       bool raw, char **kvs, size_t num_kvs,
+			       char *err, size_t errlen)
+{
+	struct gbsim_module_cfg *mc;
+	int ret;
+
+	mc = gbsim_module_cfg_build(base, ifid, manifest, kvs, num_kvs, err,
+				    errlen);
+	if (!mc)
+		return -EINVAL;
+	if (raw)
+		mc->raw = true;
+	ret = gbsim_config_add(cfg, mc, err, errlen);
+	if (ret)
+		gbsim_module_cfg_free(mc);
 	return ret;
 }
 
 int gbsim_config_parse_module(struct gbsim_config *cfg, const char *spec,
-			      char *err, size_t errlen)
+			      bool raw, char *err, size_t errlen)
 {
 	char *copy = strdup(spec), *colon, *kvs[32], *tok, *save = NULL;
 	size_t n = 0;
@@ -233,7 +267,8 @@ int gbsim_config_parse_module(struct gbsim_config *cfg, const char *spec,
 		}
 		kvs[n++] = kv;
 	}
-	ret = gbsim_config_module(cfg, NULL, copy, tok, kvs, n, err, errlen);
+	ret = gbsim_config_module(cfg, NULL, copy, tok, raw, kvs, n, err,
+				  errlen);
 	free(copy);
 	return ret;
 }
@@ -312,13 +347,16 @@ int gbsim_config_load(struct gbsim_config *cfg, const char *path, char *err,
 			continue;
 
 		lerr[0] = '\0';
-		if (!strcmp(tok[0], "module")) {
+		if (!strcmp(tok[0], "module") ||
+		    !strcmp(tok[0], "manifest-raw")) {
 			if (n < 3) {
 				snprintf(lerr, sizeof(lerr),
-					 "usage: module IFID MANIFEST [key=value...]");
+					 "usage: %s IFID MANIFEST [key=value...]",
+					 tok[0]);
 				ret = -EINVAL;
 			} else {
 				ret = gbsim_config_module(cfg, path, tok[1], tok[2],
+							  !strcmp(tok[0], "manifest-raw"),
 							  tok + 3, n - 3, lerr,
 							  sizeof(lerr));
 			}

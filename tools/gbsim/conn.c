@@ -13,6 +13,21 @@
 #include "log.h"
 #include "proto.h"
 
+bool gbsim_conn_stale(struct gbsim *sim, const struct gbsim_conn *conn)
+{
+	struct gbsim_intf *intf = sim->intfs[conn->intf_id];
+
+	return !intf || intf->module->seq != conn->module_seq;
+}
+
+/* A connection of a module gone is in the way of a new one: forget it */
+static void gbsim_conn_drop_stale(struct gbsim *sim, struct gbsim_conn *conn)
+{
+	gbsim_log_warn("cport %u: connection to %u:%u of a module gone was never destroyed: dropped",
+		       conn->hd_cport, conn->intf_id, conn->intf_cport);
+	gbsim_conn_destroy(sim, conn);
+}
+
 struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 				     uint8_t intf_id, uint16_t intf_cport,
 				     uint8_t flags, char *err, size_t errlen)
@@ -27,6 +42,8 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 			 hd_cport, sim->num_cports - 1);
 		return NULL;
 	}
+	if (sim->conns[hd_cport] && gbsim_conn_stale(sim, sim->conns[hd_cport]))
+		gbsim_conn_drop_stale(sim, sim->conns[hd_cport]);
 	if (sim->conns[hd_cport]) {
 		snprintf(err, errlen, "bridge cport %u already connected to %u:%u",
 			 hd_cport, sim->conns[hd_cport]->intf_id,
@@ -56,6 +73,11 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 	for (unsigned int i = 1; i < sim->num_cports; i++) {
 		struct gbsim_conn *c = sim->conns[i];
 
+		if (c && c->intf_id == intf_id && c->intf_cport == intf_cport &&
+		    gbsim_conn_stale(sim, c)) {
+			gbsim_conn_drop_stale(sim, c);
+			continue;
+		}
 		if (c && c->intf_id == intf_id && c->intf_cport == intf_cport) {
 			snprintf(err, errlen, "interface cport %u:%u already connected to bridge cport %u",
 				 intf_id, intf_cport, i);
@@ -72,6 +94,7 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 	conn->hd_cport = hd_cport;
 	conn->intf_id = intf_id;
 	conn->intf_cport = intf_cport;
+	conn->module_seq = intf->module->seq;
 	conn->flags = flags;
 	conn->protocol = cport ? cport->protocol : GREYBUS_PROTOCOL_CONTROL;
 	conn->bundle_id = cport ? cport->bundle_id : GREYBUS_CONTROL_BUNDLE_ID;
@@ -94,6 +117,8 @@ void gbsim_conn_destroy(struct gbsim *sim, struct gbsim_conn *conn)
 	struct gbsim_intf *intf = sim->intfs[conn->intf_id];
 	struct gbsim_cport *cport;
 
+	if (gbsim_conn_stale(sim, conn))
+		intf = NULL;	/* the interface there now is another one */
 	sim->conns[conn->hd_cport] = NULL;
 	gbsim_cancel_requests(sim, conn->hd_cport);
 	if (conn->proto->conn_fini)
@@ -181,7 +206,7 @@ void gbsim_conn_message(struct gbsim *sim, uint16_t hd_cport,
 				hd_cport, hdr.type, le16toh(hdr.operation_id));
 		return;
 	}
-	intf = sim->intfs[conn->intf_id];
+	intf = gbsim_conn_stale(sim, conn) ? NULL : sim->intfs[conn->intf_id];
 	if (!intf || !intf->active) {
 		gbsim_log_from_ap(sim, hd_cport, msg, len,
 				  intf ? "dropped: interface not active" :

@@ -32,7 +32,8 @@ static bool gbsim_control_has_conn(struct gbsim_op *op, uint16_t cport_id)
 	for (unsigned int i = 1; i < sim->num_cports; i++) {
 		struct gbsim_conn *c = sim->conns[i];
 
-		if (c && c->intf_id == op->intf->id && c->intf_cport == cport_id)
+		if (c && c->intf_id == op->intf->id &&
+		    c->intf_cport == cport_id && !gbsim_conn_stale(sim, c))
 			return true;
 	}
 	return false;

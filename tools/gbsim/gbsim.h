@@ -112,6 +112,7 @@ struct gbsim_module_cfg {
 	uint32_t	ddbl1_mfr, ddbl1_prod;
 	uint32_t	init_status;
 	enum gbsim_intf_kind kind;
+	bool		raw;		/* serve the file as is, unchecked */
 	struct gbsim_module_cfg *next;
 };
 
@@ -120,6 +121,7 @@ struct gbsim_config {
 	int		device_fd;	/* >= 0: already open (tests) */
 	const char	*transport;
 	const char	*log_path;
+	const char	*ctl_path;	/* control socket, or NULL */
 	int		verbose;
 	uint16_t	mtu;
 	uint16_t	num_cports;
@@ -130,7 +132,18 @@ struct gbsim_config {
 
 /* Parse "IFID:MANIFEST[,key=value...]" into a new module entry */
 int gbsim_config_parse_module(struct gbsim_config *cfg, const char *spec,
-			      char *err, size_t errlen);
+			      bool raw, char *err, size_t errlen);
+/*
+ * One module from its words (IFID, MANIFEST, key=value...), not added to
+ * any config; relative MANIFEST paths are taken from base's directory
+ * (base NULL: as given).  Free with gbsim_module_cfg_free().
+ */
+struct gbsim_module_cfg *gbsim_module_cfg_build(const char *base,
+					       const char *ifid,
+					       const char *manifest,
+					       char **kvs, size_t num_kvs,
+					       char *err, size_t errlen);
+void gbsim_module_cfg_free(struct gbsim_module_cfg *mc);
 /* Read a config file; relative manifest paths are taken from its dir */
 int gbsim_config_load(struct gbsim_config *cfg, const char *path,
 		      char *err, size_t errlen);
@@ -204,19 +217,34 @@ struct gbsim_module {
 	enum gbsim_module_state state;
 	unsigned int	seq;		/* plug order: announced in this order */
 	bool		ejecting;	/* SVC eject asked: leaves shortly */
+	bool		raw;		/* manifest served unchecked */
+	char		*manifest_path;	/* as given, for "list" */
 	struct gbsim_intf *intfs[];	/* num_intfs entries */
 };
 
 struct gbsim_module *gbsim_module_create(const struct gbsim_module_cfg *mc,
 					 char *err, size_t errlen);
 void gbsim_module_destroy(struct gbsim_module *m);
-/* Plug a module in (takes ownership); announced once the SVC is up */
-int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m);
-/* Unplug a module: forget it, tell the AP */
-int gbsim_module_remove(struct gbsim *sim, uint8_t id);
+/*
+ * Plug a module in (takes ownership on success); announced once the SVC
+ * is up.  Fails (err says why) when one of its interface ids is taken.
+ */
+int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m,
+			char *err, size_t errlen);
+/*
+ * A module leaves: forget it, tell the AP (module removed) if it was
+ * announced.  how is "unplugged" or "ejected", for the log.
+ */
+int gbsim_module_remove(struct gbsim *sim, uint8_t id, const char *how);
+const char *gbsim_module_state_name(enum gbsim_module_state state);
 /* Announce every module not yet announced (after hello or a reset) */
 void gbsim_modules_announce(struct gbsim *sim);
 
+/*
+ * Fill an interface in from its config and manifest blob.  The blob must
+ * decode unless mc->raw; a raw one that does not gets no bundles and no
+ * CPorts (and a warning).
+ */
 int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 		    uint8_t id, const uint8_t *blob, size_t blob_len,
 		    char *err, size_t errlen);
@@ -246,6 +274,7 @@ struct gbsim_conn {
 	uint16_t	hd_cport;
 	uint8_t		intf_id;
 	uint16_t	intf_cport;
+	unsigned int	module_seq;	/* the module it was made to */
 	uint8_t		protocol;	/* GREYBUS_PROTOCOL_CONTROL for cport 0 */
 	uint8_t		bundle_id;
 	uint8_t		flags;		/* conn create flags */
@@ -283,6 +312,20 @@ typedef void (*gbsim_response_cb)(struct gbsim *sim, void *ctx, int err,
 int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
 		       const void *payload, size_t len, unsigned int timeout_ms,
 		       gbsim_response_cb cb, void *ctx);
+/*
+ * The same with a chosen operation id (op_id >= 0; 0 = unidirectional,
+ * nobody waits) or a fresh one (-1).  Returns the id used, or -errno.
+ */
+int gbsim_send_request_id(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
+			  int op_id, const void *payload, size_t len,
+			  unsigned int timeout_ms, gbsim_response_cb cb,
+			  void *ctx);
+/*
+ * Hand bytes to the transport exactly as given (no hooks, no checks but
+ * the transport's own), logged with the note "injected".
+ */
+int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		 size_t len);
 int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
 			uint8_t req_type, uint8_t result, const void *payload,
 			size_t len);
@@ -308,6 +351,8 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 				     uint8_t intf_id, uint16_t intf_cport,
 				     uint8_t flags, char *err, size_t errlen);
 void gbsim_conn_destroy(struct gbsim *sim, struct gbsim_conn *conn);
+/* Made to a module that has left since (the AP has yet to destroy it)? */
+bool gbsim_conn_stale(struct gbsim *sim, const struct gbsim_conn *conn);
 /* Drop every connection to intf_id (-1: all) without asking anyone */
 void gbsim_conns_purge(struct gbsim *sim, int intf_id);
 /* A message the AP sent on a bridge CPort other than the SVC's */
@@ -315,25 +360,32 @@ void gbsim_conn_message(struct gbsim *sim, uint16_t hd_cport,
 			const uint8_t *msg, size_t len);
 
 /* ------------------------------------------------------------------ */
-/* Hooks: the seam for fault injection (a later control socket)        */
+/* Hooks: the seam for fault injection (fault.c)                       */
 
 enum gbsim_hook_action {
 	GBSIM_HOOK_PASS,	/* go on as usual */
 	GBSIM_HOOK_DROP,	/* forget the message */
-	GBSIM_HOOK_DELAY,	/* send it after delay_ms */
+	GBSIM_HOOK_DELAY,	/* send it (requests: the answer) delay_ms later */
 	GBSIM_HOOK_ANSWER,	/* requests only: answer with result now */
 };
 
-/* What a hook sees of one message, and may change */
+/*
+ * What a hook sees of one message, and may change.  A send hook may edit
+ * msg, shrink len (never grow it) and set copies; a request hook may not
+ * touch msg (it is the AP's) but may shape the answer: short_len, copies
+ * and (with GBSIM_HOOK_DELAY) delay_ms apply to the response.
+ */
 struct gbsim_hook_msg {
 	uint16_t	hd_cport;
 	uint8_t		intf_id;	/* 0xff-safe: see has_intf */
 	bool		has_intf;
 	uint8_t		protocol;	/* vendor (0xff) if no connection */
-	uint8_t		*msg;		/* header + payload, may be edited */
-	size_t		len;		/* may shrink (never grow) */
+	uint8_t		*msg;		/* header + payload */
+	size_t		len;
 	unsigned int	delay_ms;	/* GBSIM_HOOK_DELAY */
 	uint8_t		result;		/* GBSIM_HOOK_ANSWER */
+	int		short_len;	/* requests: >= 0 cuts the answer's payload */
+	unsigned int	copies;		/* times to send (the answer), default 1 */
 };
 
 struct gbsim_hook {
@@ -342,7 +394,7 @@ struct gbsim_hook {
 	enum gbsim_hook_action (*request)(struct gbsim_hook *hook,
 					  struct gbsim *sim,
 					  struct gbsim_hook_msg *m);
-	/* any message gbsim is about to send */
+	/* any message gbsim is about to send (not gbsim_inject()'s) */
 	enum gbsim_hook_action (*send)(struct gbsim_hook *hook,
 				       struct gbsim *sim,
 				       struct gbsim_hook_msg *m);
@@ -352,6 +404,8 @@ struct gbsim_hook {
 
 void gbsim_hook_add(struct gbsim *sim, struct gbsim_hook *hook);
 void gbsim_hook_del(struct gbsim *sim, struct gbsim_hook *hook);
+/* Forget every fault of the control socket (fault.c) */
+void gbsim_faults_fini(struct gbsim *sim);
 
 /* ------------------------------------------------------------------ */
 /* The simulator                                                       */
@@ -371,6 +425,7 @@ struct gbsim_route {
 
 struct gbsim_pending;
 struct gbsim_delayed;
+struct gbsim_faults;
 
 struct gbsim {
 	const struct gbsim_config *cfg;
@@ -404,6 +459,7 @@ struct gbsim {
 	struct gbsim_pending *pending;	/* our requests awaiting an answer */
 	struct gbsim_delayed *delayed;	/* messages a hook holds back */
 	struct gbsim_hook *hooks;
+	struct gbsim_faults *faults;	/* fault.c, NULL until the first */
 	uint8_t		*rsp_buf;	/* response payload of the request
 					 * being handled, mtu bytes */
 };
@@ -427,5 +483,7 @@ void gbsim_svc_reset(struct gbsim *sim);
 void gbsim_svc_request(struct gbsim *sim, const uint8_t *msg, size_t len);
 int gbsim_svc_module_inserted(struct gbsim *sim, struct gbsim_module *m);
 int gbsim_svc_module_removed(struct gbsim *sim, uint8_t id);
+/* The interface an SVC request names (module id for module events), or -1 */
+int gbsim_svc_msg_intf(struct gbsim *sim, const uint8_t *msg, size_t len);
 
 #endif /* GBSIM_H */

@@ -72,6 +72,7 @@ int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 		    char *err, size_t errlen)
 {
 	uint8_t offset = (uint8_t)(id - mc->id);
+	int ret;
 
 	memset(intf, 0, sizeof(*intf));
 	intf->id = id;
@@ -90,10 +91,25 @@ int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	memcpy(intf->manifest, blob, blob_len);
+	if (blob_len)
+		memcpy(intf->manifest, blob, blob_len);
 	intf->manifest_len = blob_len;
 	gbsim_intf_reset_dme(intf);
-	return gbsim_intf_parse_manifest(intf, err, errlen);
+	ret = gbsim_intf_parse_manifest(intf, err, errlen);
+	if (ret == -ENOMEM || !mc->raw)
+		return ret;
+	if (ret) {
+		/* raw: served as it is; nothing in it is reachable */
+		gbsim_log_warn("intf %u: raw manifest of %zu bytes: %s: no bundles, no cports",
+			       id, blob_len, err);
+		free(intf->bundles);
+		free(intf->cports);
+		intf->bundles = NULL;
+		intf->cports = NULL;
+		intf->num_bundles = 0;
+		intf->num_cports = 0;
+	}
+	return 0;
 }
 
 void gbsim_intf_fini(struct gbsim_intf *intf)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,6 +24,54 @@
 
 static int gbsim_log_fd = -1;
 static int gbsim_log_verbose;
+
+/*
+ * The last GBSIM_LOG_KEEP lines, whatever the sinks, for the control
+ * socket's "log" command; ring[] holds malloc'ed lines (newline included),
+ * the oldest at ring_first.
+ */
+static char *gbsim_log_ring[GBSIM_LOG_KEEP];
+static size_t gbsim_log_ring_first, gbsim_log_ring_count;
+static gbsim_log_tap_fn gbsim_log_tap;
+static void *gbsim_log_tap_ctx;
+
+static void gbsim_log_keep(const char *line, size_t len)
+{
+	size_t slot;
+	char *copy = malloc(len + 1);
+
+	if (!copy)
+		return;	/* the log in memory is best effort */
+	memcpy(copy, line, len);
+	copy[len] = '\0';
+	if (gbsim_log_ring_count < GBSIM_LOG_KEEP) {
+		slot = (gbsim_log_ring_first + gbsim_log_ring_count++) %
+		       GBSIM_LOG_KEEP;
+	} else {
+		slot = gbsim_log_ring_first;
+		gbsim_log_ring_first = (slot + 1) % GBSIM_LOG_KEEP;
+		free(gbsim_log_ring[slot]);
+	}
+	gbsim_log_ring[slot] = copy;
+}
+
+size_t gbsim_log_kept(void)
+{
+	return gbsim_log_ring_count;
+}
+
+const char *gbsim_log_kept_line(size_t i)
+{
+	if (i >= gbsim_log_ring_count)
+		return NULL;
+	return gbsim_log_ring[(gbsim_log_ring_first + i) % GBSIM_LOG_KEEP];
+}
+
+void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx)
+{
+	gbsim_log_tap = fn;
+	gbsim_log_tap_ctx = ctx;
+}
 
 void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
 {
@@ -61,6 +110,10 @@ void gbsim_log_close(void)
 	if (gbsim_log_fd >= 0)
 		close(gbsim_log_fd);
 	gbsim_log_fd = -1;
+	for (size_t i = 0; i < gbsim_log_ring_count; i++)
+		free(gbsim_log_ring[(gbsim_log_ring_first + i) % GBSIM_LOG_KEEP]);
+	gbsim_log_ring_first = gbsim_log_ring_count = 0;
+	gbsim_log_tap = NULL;
 }
 
 int gbsim_log_verbosity(void)
@@ -101,6 +154,9 @@ static void gbsim_log_line(const char *tag, const char *body, bool problem)
 	}
 	if (gbsim_log_fd >= 0)
 		gbsim_write_all(gbsim_log_fd, line, (size_t)n);
+	gbsim_log_keep(line, (size_t)n);
+	if (gbsim_log_tap)
+		gbsim_log_tap(line, (size_t)n, gbsim_log_tap_ctx);
 	if (gbsim_log_verbose) {
 		gbsim_write_all(STDERR_FILENO, line, (size_t)n);
 	} else if (problem) {
@@ -206,9 +262,6 @@ void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
 	size_t plen, before;
 	bool response;
 	char name[96];
-
-	if (gbsim_log_fd < 0 && !gbsim_log_verbose && !note)
-		return;
 
 	body[0] = '\0';
 	gbsim_buf_printf(&b, "cport %u", hd_cport);

@@ -53,6 +53,19 @@ void gbsim_log_warn(const char *fmt, ...)
 void gbsim_log_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * The last GBSIM_LOG_KEEP lines are kept in memory whatever the sinks
+ * (the control socket's "log" command): line i (0 = oldest, newline
+ * included), and a tap that sees every new line as it is emitted.  The
+ * tap must not log.
+ */
+#define GBSIM_LOG_KEEP		10000
+typedef void (*gbsim_log_tap_fn)(const char *line, size_t len, void *ctx);
+
+size_t gbsim_log_kept(void);
+const char *gbsim_log_kept_line(size_t i);
+void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx);
+
 /* Short lower-case names of result codes ("success", "protocol_bad"...) */
 const char *gbsim_result_name(uint8_t result);
 /* "svc.intf_vsys_enable", "control.type_0x42"... into buf */

@@ -16,6 +16,7 @@
 #include <sys/signalfd.h>
 #include <unistd.h>
 
+#include "ctl.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
@@ -34,10 +35,14 @@ enum {
 	OPT_CPORTS,
 	OPT_DEVICE_FD,
 	OPT_TRANSPORT,
+	OPT_CTL,
+	OPT_MANIFEST_RAW,
 };
 
 static const struct option gbsim_options[] = {
 	{ "module",	required_argument, NULL, 'm' },
+	{ "manifest-raw", required_argument, NULL, OPT_MANIFEST_RAW },
+	{ "ctl",	required_argument, NULL, OPT_CTL },
 	{ "config",	required_argument, NULL, 'c' },
 	{ "device",	required_argument, NULL, 'd' },
 	{ "log",	required_argument, NULL, OPT_LOG },
@@ -57,6 +62,7 @@ static void gbsim_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: gbsim [OPTIONS]\n"
+"       gbsim ctl [-s PATH] COMMAND [ARGS...]   (gbsim ctl -h)\n"
 "Simulate a Greybus network (the SVC and modules) behind an AP bridge\n"
 "created through /dev/greybus-vhd.  Runs until SIGINT or SIGTERM.\n"
 "\n"
@@ -65,7 +71,11 @@ static void gbsim_usage(FILE *out)
 "                        plug a module in at interface IFID; MANIFEST is a\n"
 "                        .mnfs source or .mnfb blob; keys: vid, pid, serial,\n"
 "                        intfs, ddbl1_mfr, ddbl1_prod, init_status,\n"
-"                        type (greybus|unipro|dummy); may be repeated\n"
+"                        type (greybus|unipro|dummy), raw; may be repeated\n"
+"      --manifest-raw IFID:FILE[,KEY=VALUE...]\n"
+"                        the same with FILE served byte for byte, unchecked\n"
+"      --ctl PATH        listen for gbsim ctl on the Unix socket PATH\n"
+"                        (default: $%s, if set)\n"
 "  -c, --config FILE     read modules and settings from FILE\n"
 "  -d, --device PATH     the vhd device (default %s)\n"
 "      --device-fd N     use the already open descriptor N instead\n"
@@ -82,7 +92,7 @@ static void gbsim_usage(FILE *out)
 "Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
 "refuses the host device or goes away, 2 for a bad option, config or\n"
 "manifest.  See docs/gbsim.md.\n",
-		GBSIM_DEFAULT_DEVICE, GBSIM_DEFAULT_ENDO_ID,
+		GBSIM_CTL_ENV, GBSIM_DEFAULT_DEVICE, GBSIM_DEFAULT_ENDO_ID,
 		GBSIM_DEFAULT_AP_INTF, GBSIM_DEFAULT_MTU,
 		GBSIM_DEFAULT_CPORTS);
 }
@@ -132,6 +142,7 @@ int main(int argc, char **argv)
 		.ap_intf_id = GBSIM_DEFAULT_AP_INTF,
 	};
 	struct gbsim_transport tp = { .fd = -1 };
+	struct gbsim_ctl *ctl = NULL;
 	struct gbsim_loop *loop = NULL;
 	struct gbsim sim;
 	char err[512];
@@ -139,17 +150,26 @@ int main(int argc, char **argv)
 	int opt, sfd = -1, ret = GBSIM_EXIT_USAGE;
 	uint64_t v;
 
+	if (argc >= 2 && !strcmp(argv[1], "ctl"))
+		return gbsim_ctl_client(argc - 1, argv + 1);
+
 	memset(&sim, 0, sizeof(sim));
 	while ((opt = getopt_long(argc, argv, "m:c:d:l:vhV", gbsim_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'm':
-			if (gbsim_config_parse_module(&cfg, optarg, err,
-						      sizeof(err))) {
-				fprintf(stderr, "gbsim: --module %s: %s\n", optarg,
-					err);
+		case OPT_MANIFEST_RAW:
+			if (gbsim_config_parse_module(&cfg, optarg,
+						      opt == OPT_MANIFEST_RAW,
+						      err, sizeof(err))) {
+				fprintf(stderr, "gbsim: --%s %s: %s\n",
+					opt == 'm' ? "module" : "manifest-raw",
+					optarg, err);
 				goto out_cfg;
 			}
+			break;
+		case OPT_CTL:
+			cfg.ctl_path = optarg;
 			break;
 		case 'c':
 			if (gbsim_config_load(&cfg, optarg, err, sizeof(err))) {
@@ -215,6 +235,9 @@ int main(int argc, char **argv)
 		goto out_cfg;
 	}
 
+	if (!cfg.ctl_path && getenv(GBSIM_CTL_ENV) && *getenv(GBSIM_CTL_ENV))
+		cfg.ctl_path = getenv(GBSIM_CTL_ENV);
+
 	tp.ops = gbsim_transport_find(cfg.transport);
 	if (!tp.ops) {
 		ret = gbsim_die_usage("unknown transport '%s'", cfg.transport);
@@ -245,9 +268,19 @@ int main(int argc, char **argv)
 			ret = GBSIM_EXIT_USAGE;
 			goto out_sim;
 		}
-		if (gbsim_module_insert(&sim, m)) {
+		if (gbsim_module_insert(&sim, m, err, sizeof(err))) {
+			fprintf(stderr, "gbsim: %s\n", err);
 			gbsim_module_destroy(m);
 			ret = GBSIM_EXIT_USAGE;
+			goto out_sim;
+		}
+	}
+
+	if (cfg.ctl_path) {
+		ctl = gbsim_ctl_open(&sim, cfg.ctl_path, err, sizeof(err));
+		if (!ctl) {
+			fprintf(stderr, "gbsim: %s\n", err);
+			ret = GBSIM_EXIT_RUNTIME;
 			goto out_sim;
 		}
 	}
@@ -285,6 +318,7 @@ int main(int argc, char **argv)
 	sim.tp = NULL;
 	tp.ops->close(&tp);
 out_sim:
+	gbsim_ctl_close(ctl);
 	if (sfd >= 0)
 		close(sfd);
 	gbsim_fini(&sim);

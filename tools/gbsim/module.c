@@ -31,12 +31,28 @@ struct gbsim_module *gbsim_module_create(const struct gbsim_module_cfg *mc,
 	}
 
 	lerr[0] = '\0';
-	ret = gb_manifest_load_file(mc->manifest_path, &blob, &blob_len, lerr,
-				    sizeof(lerr));
-	if (ret) {
-		snprintf(err, errlen, "module %u: %s", mc->id,
-			 lerr[0] ? lerr : "cannot load the manifest");
-		return NULL;
+	if (mc->raw) {
+		/* byte for byte, whatever it holds */
+		ret = gb_read_file(mc->manifest_path, &blob, &blob_len);
+		if (ret) {
+			snprintf(err, errlen, "module %u: %s: %s", mc->id,
+				 mc->manifest_path, strerror(-ret));
+			return NULL;
+		}
+		if (blob_len > UINT16_MAX) {
+			snprintf(err, errlen, "module %u: %s: %zu bytes, more than a manifest size can say (65535)",
+				 mc->id, mc->manifest_path, blob_len);
+			free(blob);
+			return NULL;
+		}
+	} else {
+		ret = gb_manifest_load_file(mc->manifest_path, &blob, &blob_len,
+					    lerr, sizeof(lerr));
+		if (ret) {
+			snprintf(err, errlen, "module %u: %s", mc->id,
+				 lerr[0] ? lerr : "cannot load the manifest");
+			return NULL;
+		}
 	}
 
 	m = calloc(1, sizeof(*m) + mc->num_intfs * sizeof(m->intfs[0]));
@@ -48,6 +64,12 @@ struct gbsim_module *gbsim_module_create(const struct gbsim_module_cfg *mc,
 	m->id = mc->id;
 	m->num_intfs = mc->num_intfs;
 	m->state = GBSIM_MODULE_PLUGGED;
+	m->raw = mc->raw;
+	m->manifest_path = strdup(mc->manifest_path);
+	if (!m->manifest_path) {
+		snprintf(err, errlen, "out of memory");
+		goto err_destroy;
+	}
 	for (unsigned int i = 0; i < mc->num_intfs; i++) {
 		struct gbsim_intf *intf = calloc(1, sizeof(*intf));
 
@@ -84,33 +106,47 @@ void gbsim_module_destroy(struct gbsim_module *m)
 			free(m->intfs[i]);
 		}
 	}
+	free(m->manifest_path);
 	free(m);
 }
 
-int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m)
+const char *gbsim_module_state_name(enum gbsim_module_state state)
+{
+	switch (state) {
+	case GBSIM_MODULE_PLUGGED:	return "plugged";
+	case GBSIM_MODULE_INSERTING:	return "inserting";
+	case GBSIM_MODULE_INSERTED:	return "inserted";
+	}
+	return "unknown";
+}
+
+int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m,
+			char *err, size_t errlen)
 {
 	for (unsigned int i = 0; i < m->num_intfs; i++) {
 		unsigned int id = m->id + i;
 
 		if (id == sim->ap_intf_id) {
-			gbsim_log_error("module %u: interface %u is the AP's",
-					m->id, id);
+			snprintf(err, errlen, "module %u: interface %u is the AP's",
+				 m->id, id);
 			return -EINVAL;
 		}
 		if (sim->intfs[id]) {
-			gbsim_log_error("module %u: interface %u is taken by module %u",
-					m->id, id, sim->intfs[id]->module->id);
+			snprintf(err, errlen, "module %u: interface %u is taken by module %u",
+				 m->id, id, sim->intfs[id]->module->id);
 			return -EBUSY;
 		}
 	}
 
-	for (unsigned int i = 0; i < m->num_intfs; i++) {
-		/* connections the AP left behind belong to a module gone */
-		gbsim_conns_purge(sim, m->id + i);
-		sim->intfs[m->id + i] = m->intfs[i];
-	}
-	m->state = GBSIM_MODULE_PLUGGED;
+	/*
+	 * Connections the AP still has to a module gone stay in the SVC's
+	 * table until it destroys them; conn.c tells them from the new
+	 * module's by the module's seq.
+	 */
 	m->seq = ++sim->module_seq;
+	for (unsigned int i = 0; i < m->num_intfs; i++)
+		sim->intfs[m->id + i] = m->intfs[i];
+	m->state = GBSIM_MODULE_PLUGGED;
 	sim->modules[m->id] = m;
 	gbsim_log_info("module %u plugged in (%u interface%s)", m->id,
 		       m->num_intfs, m->num_intfs == 1 ? "" : "s");
@@ -118,7 +154,7 @@ int gbsim_module_insert(struct gbsim *sim, struct gbsim_module *m)
 	return 0;
 }
 
-int gbsim_module_remove(struct gbsim *sim, uint8_t id)
+int gbsim_module_remove(struct gbsim *sim, uint8_t id, const char *how)
 {
 	struct gbsim_module *m = sim->modules[id];
 	bool announced;
@@ -130,7 +166,7 @@ int gbsim_module_remove(struct gbsim *sim, uint8_t id)
 		sim->intfs[m->id + i] = NULL;
 	sim->modules[id] = NULL;
 	gbsim_module_destroy(m);
-	gbsim_log_info("module %u unplugged", id);
+	gbsim_log_info("module %u %s", id, how);
 
 	if (announced && sim->svc_state == GBSIM_SVC_READY)
 		gbsim_svc_module_removed(sim, id);

@@ -105,6 +105,8 @@ static void gbsim_hook_msg_init(struct gbsim *sim, struct gbsim_hook_msg *m,
 		      (uint8_t)peer.protocol;
 	m->msg = msg;
 	m->len = len;
+	m->copies = 1;
+	m->short_len = -1;
 }
 
 static int gbsim_transmit_now(struct gbsim *sim, uint16_t hd_cport,
@@ -148,13 +150,40 @@ static void gbsim_delayed_fire(struct gbsim_loop *loop, void *ctx)
 	free(d);
 }
 
+static int gbsim_transmit_later(struct gbsim *sim, uint16_t hd_cport,
+				const uint8_t *msg, size_t len,
+				unsigned int delay_ms)
+{
+	struct gbsim_delayed *d = malloc(sizeof(*d) + len);
+
+	if (!d)
+		return -ENOMEM;
+	d->sim = sim;
+	d->hd_cport = hd_cport;
+	d->len = len;
+	memcpy(d->msg, msg, len);
+	d->timer = gbsim_loop_add_timer(sim->loop, delay_ms, gbsim_delayed_fire,
+					d);
+	if (!d->timer) {
+		free(d);
+		return -ENOMEM;
+	}
+	d->next = sim->delayed;
+	sim->delayed = d;
+	return 0;
+}
+
+/*
+ * Every message gbsim sends: the hooks may drop it, edit it, hold it back
+ * (on top of delay_ms) or send it more than once.
+ */
 static int gbsim_transmit(struct gbsim *sim, uint16_t hd_cport, uint8_t *msg,
-			  size_t len)
+			  size_t len, unsigned int delay_ms)
 {
 	struct gbsim_hook_msg m;
 	struct gbsim_hook *hook;
-	struct gbsim_delayed *d;
 	struct gbsim_peer peer;
+	int ret = 0;
 
 	gbsim_hook_msg_init(sim, &m, hd_cport, msg, len);
 	for (hook = sim->hooks; hook; hook = hook->next) {
@@ -172,25 +201,19 @@ static int gbsim_transmit(struct gbsim *sim, uint16_t hd_cport, uint8_t *msg,
 				      "dropped by hook");
 			return 0;
 		case GBSIM_HOOK_DELAY:
-			d = malloc(sizeof(*d) + m.len);
-			if (!d)
-				return -ENOMEM;
-			d->sim = sim;
-			d->hd_cport = hd_cport;
-			d->len = m.len;
-			memcpy(d->msg, m.msg, m.len);
-			d->timer = gbsim_loop_add_timer(sim->loop, m.delay_ms,
-							gbsim_delayed_fire, d);
-			if (!d->timer) {
-				free(d);
-				return -ENOMEM;
-			}
-			d->next = sim->delayed;
-			sim->delayed = d;
-			return 0;
+			delay_ms += m.delay_ms;
+			m.delay_ms = 0;
+			continue;
 		}
 	}
-	return gbsim_transmit_now(sim, hd_cport, m.msg, m.len);
+	for (unsigned int i = 0; i < m.copies && !ret; i++) {
+		if (delay_ms)
+			ret = gbsim_transmit_later(sim, hd_cport, m.msg, m.len,
+						   delay_ms);
+		else
+			ret = gbsim_transmit_now(sim, hd_cport, m.msg, m.len);
+	}
+	return ret;
 }
 
 static void gbsim_put_header(uint8_t *msg, size_t len, uint16_t id,
@@ -206,13 +229,21 @@ static void gbsim_put_header(uint8_t *msg, size_t len, uint16_t id,
 	memcpy(msg, &hdr, sizeof(hdr));
 }
 
-int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
-			uint8_t req_type, uint8_t result, const void *payload,
-			size_t len)
+/* How a hook wants the response of the request it saw sent */
+struct gbsim_rsp_opts {
+	unsigned int	delay_ms;
+	int		short_len;	/* >= 0: cut the payload to this */
+	unsigned int	copies;
+};
+
+static int gbsim_send_response_opts(struct gbsim *sim, uint16_t hd_cport,
+				    uint16_t id, uint8_t req_type,
+				    uint8_t result, const void *payload,
+				    size_t len, const struct gbsim_rsp_opts *o)
 {
 	size_t hlen = sizeof(struct gb_operation_msg_hdr);
 	uint8_t *msg;
-	int ret;
+	int ret = 0;
 
 	if (result != GB_OP_SUCCESS)
 		len = 0;	/* error responses carry no payload */
@@ -222,6 +253,8 @@ int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
 		result = GB_OP_OVERFLOW;
 		len = 0;
 	}
+	if (o->short_len >= 0 && len > (size_t)o->short_len)
+		len = (size_t)o->short_len;
 	msg = malloc(hlen + len);
 	if (!msg)
 		return -ENOMEM;
@@ -229,9 +262,23 @@ int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
 			 result);
 	if (len)
 		memcpy(msg + hlen, payload, len);
-	ret = gbsim_transmit(sim, hd_cport, msg, hlen + len);
+	for (unsigned int i = 0; i < o->copies && !ret; i++)
+		ret = gbsim_transmit(sim, hd_cport, msg, hlen + len,
+				     o->delay_ms);
 	free(msg);
 	return ret;
+}
+
+int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
+			uint8_t req_type, uint8_t result, const void *payload,
+			size_t len)
+{
+	static const struct gbsim_rsp_opts plain = {
+		.short_len = -1, .copies = 1,
+	};
+
+	return gbsim_send_response_opts(sim, hd_cport, id, req_type, result,
+					payload, len, &plain);
 }
 
 static struct gbsim_pending *gbsim_pending_take(struct gbsim *sim,
@@ -277,66 +324,100 @@ static void gbsim_pending_timeout(struct gbsim_loop *loop, void *ctx)
 	free(p);
 }
 
-int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
-		       const void *payload, size_t len, unsigned int timeout_ms,
-		       gbsim_response_cb cb, void *ctx)
+int gbsim_send_request_id(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
+			  int op_id, const void *payload, size_t len,
+			  unsigned int timeout_ms, gbsim_response_cb cb,
+			  void *ctx)
 {
 	size_t hlen = sizeof(struct gb_operation_msg_hdr);
-	struct gbsim_pending *p;
+	struct gbsim_pending *p = NULL;
 	uint8_t *msg;
 	uint16_t id;
 	int ret, tries;
 
-	if (hd_cport >= sim->num_cports || hlen + len > sim->mtu)
+	if (hd_cport >= sim->num_cports || hlen + len > sim->mtu ||
+	    op_id > UINT16_MAX)
 		return -EINVAL;
 
-	/* ids 1..65535 in turn, never one still waiting on this cport */
-	for (tries = 0; tries < 65535; tries++) {
-		id = ++sim->next_op_id[hd_cport];
-		if (!id)
-			id = sim->next_op_id[hd_cport] = 1;
-		if (!gbsim_id_busy(sim, hd_cport, id))
-			break;
+	if (op_id >= 0) {
+		id = (uint16_t)op_id;
+	} else {
+		/* ids 1..65535 in turn, never one still waiting on this cport */
+		for (tries = 0; tries < 65535; tries++) {
+			id = ++sim->next_op_id[hd_cport];
+			if (!id)
+				id = sim->next_op_id[hd_cport] = 1;
+			if (!gbsim_id_busy(sim, hd_cport, id))
+				break;
+		}
+		if (tries == 65535)
+			return -EBUSY;
 	}
-	if (tries == 65535)
-		return -EBUSY;
 
-	p = calloc(1, sizeof(*p));
 	msg = malloc(hlen + len);
-	if (!p || !msg) {
-		free(p);
-		free(msg);
+	if (!msg)
 		return -ENOMEM;
+	/* id 0 expects no answer; a busy id is sent but not waited for */
+	if (id != GB_OPERATION_ID_NONE && !gbsim_id_busy(sim, hd_cport, id)) {
+		p = calloc(1, sizeof(*p));
+		if (!p) {
+			free(msg);
+			return -ENOMEM;
+		}
+		p->sim = sim;
+		p->hd_cport = hd_cport;
+		p->id = id;
+		p->type = type;
+		p->cb = cb;
+		p->ctx = ctx;
+		p->timer = gbsim_loop_add_timer(sim->loop, timeout_ms,
+						gbsim_pending_timeout, p);
+		if (!p->timer) {
+			free(p);
+			free(msg);
+			return -ENOMEM;
+		}
+		p->next = sim->pending;
+		sim->pending = p;
 	}
-	p->sim = sim;
-	p->hd_cport = hd_cport;
-	p->id = id;
-	p->type = type;
-	p->cb = cb;
-	p->ctx = ctx;
-	p->timer = gbsim_loop_add_timer(sim->loop, timeout_ms,
-					gbsim_pending_timeout, p);
-	if (!p->timer) {
-		free(p);
-		free(msg);
-		return -ENOMEM;
-	}
-	p->next = sim->pending;
-	sim->pending = p;
 
 	gbsim_put_header(msg, hlen + len, id, type, 0);
 	if (len)
 		memcpy(msg + hlen, payload, len);
-	ret = gbsim_transmit(sim, hd_cport, msg, hlen + len);
+	ret = gbsim_transmit(sim, hd_cport, msg, hlen + len, 0);
 	free(msg);
-	if (ret) {
+	if (ret && p) {
 		p = gbsim_pending_take(sim, hd_cport, id);
 		if (p) {
 			gbsim_loop_cancel_timer(sim->loop, p->timer);
 			free(p);
 		}
 	}
-	return ret;
+	return ret ? ret : id;
+}
+
+int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
+		       const void *payload, size_t len, unsigned int timeout_ms,
+		       gbsim_response_cb cb, void *ctx)
+{
+	int ret = gbsim_send_request_id(sim, hd_cport, type, -1, payload, len,
+					timeout_ms, cb, ctx);
+
+	return ret < 0 ? ret : 0;
+}
+
+int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		 size_t len)
+{
+	struct gbsim_peer peer;
+
+	gbsim_peer_of(sim, hd_cport, &peer);
+	gbsim_log_msg(peer.svc ? GBSIM_SVC_TO_AP : GBSIM_MOD_TO_AP, hd_cport,
+		      peer.intf_id, peer.intf_cport, peer.protocol, msg, len,
+		      "injected");
+	if (!sim->tp || !sim->host_created)
+		return -ENODEV;
+	return sim->tp->ops->send(sim->tp, hd_cport, msg, len);
 }
 
 void gbsim_handle_response(struct gbsim *sim, uint16_t hd_cport,
@@ -404,6 +485,7 @@ void gbsim_run_request(struct gbsim *sim, uint16_t hd_cport,
 		       int (*handler)(struct gbsim_op *op))
 {
 	struct gb_operation_msg_hdr hdr;
+	struct gbsim_rsp_opts opts;
 	struct gbsim_hook_msg m;
 	struct gbsim_hook *hook;
 	struct gbsim_op op;
@@ -443,12 +525,18 @@ void gbsim_run_request(struct gbsim *sim, uint16_t hd_cport,
 				       hd_cport, op.id, hook->name);
 			return;
 		case GBSIM_HOOK_ANSWER:
+			m.short_len = -1;
+			opts = (struct gbsim_rsp_opts){
+				m.delay_ms, -1, m.copies,
+			};
 			if (op.id != GB_OPERATION_ID_NONE)
-				gbsim_send_response(sim, hd_cport, op.id,
-						    op.type, m.result, NULL, 0);
+				gbsim_send_response_opts(sim, hd_cport, op.id,
+							 op.type, m.result,
+							 NULL, 0, &opts);
 			return;
 		}
 	}
+	opts = (struct gbsim_rsp_opts){ m.delay_ms, m.short_len, m.copies };
 
 	result = handler(&op);
 	if (result == GBSIM_NO_RESPONSE)
@@ -460,6 +548,6 @@ void gbsim_run_request(struct gbsim *sim, uint16_t hd_cport,
 				hd_cport, op.rsp_len, op.rsp_max);
 		result = GB_OP_OVERFLOW;
 	}
-	gbsim_send_response(sim, hd_cport, op.id, op.type, (uint8_t)result,
-			    op.rsp, op.rsp_len);
+	gbsim_send_response_opts(sim, hd_cport, op.id, op.type, (uint8_t)result,
+				 op.rsp, op.rsp_len, &opts);
 }

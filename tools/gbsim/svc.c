@@ -524,7 +524,7 @@ static void gbsim_svc_eject_now(struct gbsim_loop *loop, void *ctx)
 		struct gbsim_module *m = sim->modules[id];
 
 		if (m && m->state == GBSIM_MODULE_INSERTED && m->ejecting)
-			gbsim_module_remove(sim, (uint8_t)id);
+			gbsim_module_remove(sim, (uint8_t)id, "ejected");
 	}
 }
 
@@ -798,6 +798,52 @@ void gbsim_svc_request(struct gbsim *sim, const uint8_t *msg, size_t len)
 	else
 		gbsim_run_request(sim, GB_SVC_CPORT_ID, NULL, NULL, msg, len,
 				  gbsim_svc_handle);
+}
+
+int gbsim_svc_msg_intf(struct gbsim *sim, const uint8_t *msg, size_t len)
+{
+	const uint8_t *p = msg + sizeof(struct gb_operation_msg_hdr);
+	size_t plen;
+
+	if (len < sizeof(struct gb_operation_msg_hdr) ||
+	    (msg[4] & GB_MSG_TYPE_RESPONSE))
+		return -1;
+	plen = len - sizeof(struct gb_operation_msg_hdr);
+	switch (msg[4]) {
+	case GB_SVC_TYPE_CONN_CREATE:
+	case GB_SVC_TYPE_CONN_DESTROY:
+		return plen >= 4 ? p[3] : -1;
+	case GB_SVC_TYPE_ROUTE_CREATE:
+		if (plen < 3)
+			return -1;
+		return p[0] == sim->ap_intf_id ? p[2] : p[0];
+	case GB_SVC_TYPE_ROUTE_DESTROY:
+		if (plen < 2)
+			return -1;
+		return p[0] == sim->ap_intf_id ? p[1] : p[0];
+	case GB_SVC_TYPE_INTF_DEVICE_ID:
+	case GB_SVC_TYPE_DME_PEER_GET:
+	case GB_SVC_TYPE_DME_PEER_SET:
+	case GB_SVC_TYPE_INTF_SET_PWRM:
+	case GB_SVC_TYPE_INTF_EJECT:
+	case GB_SVC_TYPE_PWRMON_INTF_SAMPLE_GET:
+	case GB_SVC_TYPE_MODULE_INSERTED:
+	case GB_SVC_TYPE_MODULE_REMOVED:
+	case GB_SVC_TYPE_INTF_MAILBOX_EVENT:
+	case GB_SVC_TYPE_INTF_OOPS:
+	case GB_SVC_TYPE_INTF_RESET:
+	case GB_SVC_TYPE_INTF_VSYS_ENABLE:
+	case GB_SVC_TYPE_INTF_VSYS_DISABLE:
+	case GB_SVC_TYPE_INTF_REFCLK_ENABLE:
+	case GB_SVC_TYPE_INTF_REFCLK_DISABLE:
+	case GB_SVC_TYPE_INTF_UNIPRO_ENABLE:
+	case GB_SVC_TYPE_INTF_UNIPRO_DISABLE:
+	case GB_SVC_TYPE_INTF_ACTIVATE:
+	case GB_SVC_TYPE_INTF_RESUME:
+		return plen >= 1 ? p[0] : -1;
+	default:
+		return -1;
+	}
 }
 
 /* ------------------------------------------------------------------ */

@@ -130,6 +130,14 @@ static inline bool is_gb_host_device(const struct device *dev)
 void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 		       u8 *data, size_t length);
 
+/*
+ * Names bridge CPort @cport_id for a log line: its connection's name
+ * ("hd_cport/intf:cport") or "cport N".  Any context.
+ */
+#define GB_HD_CPORT_NAME_MAX	24
+void gb_hd_cport_name(struct gb_host_device *hd, u16 cport_id, char *buf,
+		      size_t size);
+
 /* The host driver finished with an outgoing message (0 or -errno) */
 void greybus_message_sent(struct gb_host_device *hd,
 			  struct gb_message *message, int status);

@@ -62,9 +62,19 @@ struct gb_interface {
 	 * locklessly by the operation code.
 	 */
 	bool			disconnected;
+	/*
+	 * Being shut down for good (eject): an enumeration in progress
+	 * stops at its next step and the interface is not activated again.
+	 * Set before @mutex is taken, read locklessly; never cleared.
+	 */
 	bool			ejected;
 	bool			active;		/* powered, link up, routed */
 	bool			enabled;	/* control + bundles exist */
+	/*
+	 * Activation or enable failed while the module was there, or the
+	 * interface crashed (oops): shown as "failed" in sysfs "status".
+	 */
+	bool			failed;
 };
 
 #define to_gb_interface(d) container_of(d, struct gb_interface, dev)
@@ -87,6 +97,7 @@ void gb_interface_del(struct gb_interface *intf);
 void gb_interface_put(struct gb_interface *intf);
 
 void gb_interface_mark_disconnected(struct gb_interface *intf);
+const char *gb_interface_status_string(struct gb_interface *intf);
 
 /* interface_sysfs.c */
 extern const struct attribute_group *gb_interface_groups[];

@@ -50,9 +50,10 @@ struct gb_svc {
 	 */
 	struct workqueue_struct	*wq;
 	atomic_t		deferred_count;	/* queued on @wq, bounded */
+	struct list_head	deferred;	/* queued, not started yet */
 	bool			removing;	/* gb_svc_del() has started */
 
-	struct mutex		lock;		/* hd->modules */
+	struct mutex		lock;		/* hd->modules, @deferred */
 
 	enum gb_svc_watchdog_bite action;	/* for issue 7's watchdog */
 };

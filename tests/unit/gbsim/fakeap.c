@@ -30,6 +30,9 @@
 #include <uapi/greybus/svc.h>
 #include <uapi/greybus/vhd.h>
 
+/* ctl_test.c: the control socket, on a gbsim of its own */
+int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log);
+
 static int sock = -1;
 static unsigned int tests, failures;
 static uint16_t ap_next_id[64];
@@ -546,6 +549,14 @@ int main(int argc, char **argv)
 			if (n > 0)
 				last = n;
 		}
+	}
+
+	{
+		char ctl_log[4096];
+
+		snprintf(ctl_log, sizeof(ctl_log), "%s.ctl", log);
+		if (fakeap_ctl_tests(argv[1], argv[2], ctl_log))
+			failures++;
 	}
 
 	printf("1..%u\n", tests);

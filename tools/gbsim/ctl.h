@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The control socket: a Unix SOCK_SEQPACKET socket on which `gbsim ctl`
+ * (or any client) scripts the network while gbsim runs.  docs/gbsim.md
+ * documents the commands; this is the wire format both ends share.
+ *
+ * Request: one datagram, the command's words, each followed by a NUL
+ * byte ("status" NUL, or "remove" NUL "2" NUL).  A datagram without any
+ * NUL is split at blanks instead, so a plain-text client works too.
+ *
+ * Reply: one or more datagrams, each starting with a kind byte:
+ *   'D'  output, more datagrams follow
+ *   'O'  the last datagram: the command succeeded (output may follow)
+ *   'E'  the last datagram: the command failed; an error message follows
+ * `log -f` sends 'D' datagrams until the client goes away.
+ */
+#ifndef GBSIM_CTL_H
+#define GBSIM_CTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GBSIM_CTL_ENV		"GBSIM_CTL"
+#define GBSIM_CTL_REQ_MAX	(256 * 1024)	/* largest request datagram */
+#define GBSIM_CTL_CHUNK		(32 * 1024)	/* largest reply datagram */
+#define GBSIM_CTL_WORDS_MAX	4096
+
+#define GBSIM_CTL_MORE		'D'
+#define GBSIM_CTL_OK		'O'
+#define GBSIM_CTL_ERR		'E'
+
+struct gbsim;
+struct gbsim_ctl;
+
+/* Text a command produces; grows as needed (out of memory: cut) */
+struct gbsim_ctl_out {
+	char	*p;
+	size_t	len, max;
+	bool	failed;		/* the command failed: p is the message */
+	bool	follow;		/* log -f: keep the client for new lines */
+};
+
+void gbsim_ctl_printf(struct gbsim_ctl_out *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Fail the command: out's text becomes this message alone; returns -1 */
+int gbsim_ctl_fail(struct gbsim_ctl_out *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* A protocol by name ("control") or number; -1 if none */
+int gbsim_ctl_protocol(const char *name);
+/*
+ * An operation type by number or name: "PROTOCOL.OPERATION" sets
+ * *protocol (-EXDEV if it was >= 0 and differs), a bare "OPERATION" needs
+ * *protocol >= 0.  -ENOENT for names nobody knows.
+ */
+int gbsim_ctl_op_type(const char *name, int *protocol, uint8_t *type);
+
+/* Run one command (ctl-cmd.c); the words are writable */
+void gbsim_ctl_run(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
+
+/* The server (ctl.c): listen at path (stale sockets are replaced) */
+struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
+				 char *err, size_t errlen);
+/* Close every client, remove the socket */
+void gbsim_ctl_close(struct gbsim_ctl *ctl);
+
+/* The fault and faults commands (fault.c) */
+int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
+		    struct gbsim_ctl_out *out);
+
+/* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
+int gbsim_ctl_client(int argc, char **argv);
+
+
+#endif /* GBSIM_CTL_H */
