@@ -26,18 +26,35 @@ gbsim_pid=$!
 wait_for 20 test -e /sys/bus/greybus/devices/1-4.4.2 ||
 	fail "the simulated modules did not enumerate"
 
-step "The Greybus device tree: /sys/bus/greybus/devices"
-for d in /sys/bus/greybus/devices/*; do
-	n=${d##*/}
-	case $n in
-	greybus*)	echo "$n  bus_id=$(cat $d/bus_id)" ;;
-	*-svc)		echo "$n  endo_id=$(cat $d/endo_id) ap_intf_id=$(cat $d/ap_intf_id)" ;;
-	*.ctrl)		echo "$n  vendor_string=\"$(cat $d/vendor_string)\" product_string=\"$(cat $d/product_string)\"" ;;
-	*.*.*)		echo "$n  bundle_id=$(cat $d/bundle_id) bundle_class=$(cat $d/bundle_class)" ;;
-	*.*)		echo "$n  interface_id=$(cat $d/interface_id) vendor_id=$(cat $d/vendor_id) product_id=$(cat $d/product_id) interface_type=$(cat $d/interface_type)" ;;
-	*)		echo "$n  module_id=$(cat $d/module_id) num_interfaces=$(cat $d/num_interfaces)" ;;
-	esac
+step "The Greybus tree as lsgb shows it"
+lsgb
+
+step "Hotplug at run time through gbsim's control socket"
+CTL=/tmp/gbsim.sock
+gbsim -l /tmp/gbsim2.log --ctl $CTL &
+gbsim2_pid=$!
+gbsim ctl -s $CTL -w 10 status
+for id in 3 6 9; do
+	echo "\$ gbsim ctl insert $id test-vendor.mnfs"
+	gbsim ctl -s $CTL insert $id $M/test-vendor.mnfs ||
+		fail "gbsim ctl insert $id failed"
 done
+for id in 3 6 9; do
+	wait_for 20 test -e /sys/bus/greybus/devices/2-$id.$id.1/driver ||
+		fail "module $id on greybus2 did not enumerate"
+done
+gbsim ctl -s $CTL list
+lsgb | sed -n '/Bus 2/,$p'
+
+step "Ejecting module 2-6 from the AP side: echo 1 > /sys/bus/greybus/devices/2-6/eject"
+echo 1 >/sys/bus/greybus/devices/2-6/eject
+wait_for 20 test ! -e /sys/bus/greybus/devices/2-6 ||
+	fail "module 2-6 still present after eject"
+lsgb | sed -n '/Bus 2/,$p'
+echo "gbsim saw:"
+grep -E 'svc\.intf_eject|module_removed' /tmp/gbsim2.log | sed 's/^/  /'
+kill $gbsim2_pid
+wait $gbsim2_pid
 
 step "What the AP said, as gbsim logged it (first lines)"
 head -n 24 /tmp/gbsim.log
