@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The setup the hostile-input cases (5x-hostile-*) share, sourced after
+# The setup the hostile-input and hotplug cases (5x) share, sourced after
 # lib.sh: gbsim with a bystander module at interface 3 and the module
 # that misbehaves at 5, its control socket in $GBSIM_CTL, and helpers.
 
