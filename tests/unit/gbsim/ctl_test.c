@@ -582,7 +582,12 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 			_exit(127);
 		}
 		close(o[1]);
-		usleep(200000);
+		{
+			/* connected once the log so far comes out */
+			struct pollfd pfd = { .fd = o[0], .events = POLLIN };
+
+			t_ok(poll(&pfd, 1, 10000) == 1, "log -f prints the log so far");
+		}
 		ctl("remove 2");
 		svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &r);
 		kill(pid, SIGTERM);
