@@ -111,6 +111,7 @@ struct gb_loopback {
 	int			type;		/* "type": 0 unless running */
 	struct list_head	inflight;	/* struct gb_loopback_op */
 	u32			outstanding;
+	u32			wake_below;	/* wake the sender at this */
 
 	u32			iteration_count;
 	u32			error;
@@ -289,6 +290,7 @@ static void gb_loopback_op_done(struct gb_operation *operation)
 	u32 apbridge_us = 0, firmware_us = 0;
 	ktime_t now = ktime_get();
 	unsigned long flags;
+	bool wake;
 	int result;
 
 	result = gb_operation_result(operation);
@@ -306,9 +308,16 @@ static void gb_loopback_op_done(struct gb_operation *operation)
 	if (!gb->stopping)
 		gb_loopback_account(gb, result, op->start, now, apbridge_us,
 				    firmware_us);
+	/*
+	 * The sender refills the window in bursts: woken when half of it
+	 * is free rather than at every completion, it sends several
+	 * requests per wakeup, and gbsim then reads them in one go.
+	 */
+	wake = gb->outstanding <= gb->wake_below || gb->stopping;
 	spin_unlock_irqrestore(&gb->lock, flags);
 
-	wake_up(&gb->wq);
+	if (wake)
+		wake_up(&gb->wq);
 
 	gb_operation_put(operation);
 	kfree(op);
@@ -478,6 +487,9 @@ static void gb_loopback_work(struct work_struct *work)
 		limit = cfg->outstanding_max ? cfg->outstanding_max : U32_MAX;
 	else
 		limit = 1;
+	spin_lock_irqsave(&gb->lock, flags);
+	gb->wake_below = limit / 2;
+	spin_unlock_irqrestore(&gb->lock, flags);
 
 	iteration = 0;
 	while (!cfg->iteration_max || iteration < cfg->iteration_max) {
