@@ -10,6 +10,10 @@ pid=$!
 wait_for 30 test -e /sys/class/gb_loopback/gb_loopback0 ||
 	fail "no gb_loopback0: $(cat err)"
 LB=/sys/class/gb_loopback/gb_loopback0
+# _count_above N: the running test has done more than N iterations
+_count_above() {
+	[ "$(cat $LB/iteration_count)" -gt "$1" ]
+}
 RAW=/sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1
 
 # lb_run TYPE ITERATIONS SIZE OUTSTANDING: one asynchronous test, to its end
@@ -41,7 +45,7 @@ lb_run 3 300 64 0
 # a test replaces the one running; a configuration write waits for its end
 echo 0 >$LB/iteration_max
 echo 2 >$LB/type || fail "an endless ping test refused"
-wait_for 10 test "$(cat $LB/iteration_count)" -gt 10 || fail "the endless test does not run"
+wait_for 10 _count_above 10 || fail "the endless test does not run"
 echo 8 >$LB/size 2>/dev/null && fail "size changed while a test runs"
 assert_file_eq $LB/type 2
 echo 50 >$LB/iteration_max 2>/dev/null && fail "iteration_max changed while a test runs"

@@ -5,6 +5,10 @@
 need_tool gbsim
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
+# _count_above N: the running test has done more than N iterations
+_count_above() {
+	[ "$(cat $LB/iteration_count)" -gt "$1" ]
+}
 load_gb greybus gb-vhd gb-loopback
 
 # start_gbsim KNOBS: gbsim with GBSIM_LOOPBACK=KNOBS, up to gb_loopback0
@@ -82,7 +86,7 @@ echo 1 >$LB/async
 echo 8 >$LB/outstanding_operations_max
 echo 0 >$LB/iteration_max
 echo 3 >$LB/type || fail "endless transfer test refused"
-wait_for 10 test "$(cat $LB/iteration_count)" -gt 5 || fail "the endless test does not run"
+wait_for 10 _count_above 5 || fail "the endless test does not run"
 kill -KILL $pid
 wait $pid 2>/dev/null
 wait_for 10 test ! -e $LB || fail "gb_loopback0 still there after gbsim was killed"
