@@ -3,6 +3,7 @@
 # Greybus for Linux: one-command build and test.
 #
 #   make demo            boot a guest and show the Greybus stack at work
+#   make bench           boot a guest, run the benchmarks, write bench/results/DATE.md
 #   make check           unit tests, then the guest suite in QEMU
 #   make check T=01      only the cases whose name matches (grep -E)
 #   make check EXTRA_TESTS=DIR   also run DIR/*.sh as guest cases
@@ -45,7 +46,7 @@ DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo lint clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint clean
 
 all: modules tools
 
@@ -105,6 +106,10 @@ shell: deps modules tools
 
 demo: deps modules tools
 	@$(RUN) --demo
+
+# Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
+bench: deps modules tools
+	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
 
 # checkpatch comes from the linux-source package, unpacked on demand. It
 # runs from a directory of symlinks to the tree, so that the cache file it

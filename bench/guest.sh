@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: GPL-2.0
+# The benchmark, run inside the guest by 'make bench' (tests/run --bench).
+# Prints one line per measurement,
+#   R REP KEY VALUE
+# plus "M KEY VALUE" facts about the guest and "# ..." progress notes;
+# bench/report turns them into the table. docs/performance.md explains
+# every measurement.
+. /usr/lib/gbtest/lib.sh
+
+[ -r /etc/gbtest/bench.conf ] && . /etc/gbtest/bench.conf
+REPS=${BENCH_REPS:-5}
+M=/usr/share/greybus/manifests
+LB=/sys/class/gb_loopback/gb_loopback0
+W=/tmp/bench
+mkdir -p $W
+cd $W || exit 1
+
+note() {
+	echo "# $*"
+}
+
+# The netlink uevent daemon of the test guest forks a modprobe per
+# event, which would compete with the enumeration being measured: the
+# drivers are loaded here instead.
+kill $(pidof gbtest-ueventd) 2>/dev/null
+
+echo "M kernel $(uname -r)"
+echo "M cpus $(nproc)"
+echo "M mem_kib $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)"
+echo "M reps $REPS"
+
+load_gb greybus gb-vhd gb-test-protocol
+modprobe gb-loopback kfifo_depth=65536 || fail "modprobe gb-loopback failed"
+
+# kv KEY LINE: the value of KEY=VALUE in LINE
+kv() {
+	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+start_lb_gbsim() {	# [GBSIM_LOOPBACK knobs]
+	GBSIM_LOOPBACK=${1:-} gbsim --mtu 4096 -m 2:$M/loopback.mnfs 2>gbsim.err &
+	LB_PID=$!
+	wait_for 60 test -e $LB/type || fail "gb_loopback0 did not appear: $(cat gbsim.err)"
+}
+
+stop_gbsim() {	# PID...
+	kill "$@" 2>/dev/null
+	for p in "$@"; do
+		wait "$p" 2>/dev/null
+	done
+	wait_for 30 test -z "$(ls /sys/bus/greybus/devices)" ||
+		fail "devices left after gbsim exited: $(ls /sys/bus/greybus/devices | tr '\n' ' ')"
+}
+
+# lb REP KEY gbbench-loopback-args...: one test, its line kept as $LINE
+lb() {
+	local rep=$1 key=$2
+	shift 2
+	LINE=$(gbbench loopback -d $LB "$@") || fail "gbbench loopback $*: $LINE"
+	[ "$(kv errors "$LINE")" = 0 ] || fail "gbbench loopback $*: errors: $LINE"
+	echo "L $rep $key $LINE"
+}
+
+# echo_raw REP KEY SIZE: the transport's own round trip
+echo_raw() {
+	local line
+	line=$(vhdtest echo --count 2000 --warmup 50 --size "$3") || fail "vhdtest echo --size $3 failed"
+	echo "L $1 $2 $line"
+	echo "R $1 $2_min_us $(kv min_us "$line")"
+	echo "R $1 $2_median_us $(kv median_us "$line")"
+	echo "R $1 $2_p99_us $(kv p99_us "$line")"
+}
+
+slab_kib() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	awk '/^Slab:/ { print $2 }' /proc/meminfo
+}
+
+# name and bytes of every slab cache (objects x object size)
+slab_caches() {
+	awk 'NR > 2 { printf "%s %d\n", $1, $3 * $4 }' /proc/slabinfo
+}
+
+# the caches that grew most from slab.before to slab.after, per module
+slab_growth() {	# N
+	awk -v n="$1" 'NR == FNR { b[$1] = $2; next }
+		{ d = $2 - b[$1]; if (d > 0) printf "%s %.2f\n", $1, d / 1024 / n }' slab.before slab.after |
+		sort -k2 -n -r | head -n 12 | while read -r c k; do
+			echo "S $c $k"
+		done
+}
+
+SIZES="0 128 512 1024 2048"
+ENUM_NS="1 8 32 64"
+PER_HOST=16
+
+# enumerate REP N [MANIFEST DRIVER KEY]: N modules (loopback ones bound
+# to gb-loopback by default), PER_HOST per host device (a UniPro network
+# has device ids 2..31 only), the hosts one after another. Time from each
+# host's first module_inserted to its last bundle bound, summed; slab
+# growth with all N modules idle.
+enumerate() {
+	local rep=$1 n=$2 left=$2 h=0 m i args pids= span_us=0 s0 s1 t0 t1 line
+	local mnfs=${3:-loopback} driver=${4:-gb-loopback} key=${5:-enum}
+	local slabs=
+	[ "$n" = 64 ] && [ "$rep" = 1 ] && [ "$key" = enum ] && slabs=1
+	s0=$(slab_kib)
+	[ -n "$slabs" ] && slab_caches >slab.before
+	while [ "$left" -gt 0 ]; do
+		m=$left
+		[ "$m" -gt $PER_HOST ] && m=$PER_HOST
+		args=
+		i=0
+		while [ $i -lt "$m" ]; do
+			args="$args -m $((i + 2)):$M/$mnfs.mnfs"
+			i=$((i + 1))
+		done
+		gbbench binds --driver "$driver" --count "$m" --timeout 300 >binds.$h &
+		bpid=$!
+		wait_for 10 grep -q ready binds.$h || fail "gbbench binds did not start"
+		# shellcheck disable=SC2086
+		gbsim --cports 64 -l enum.$h.log $args 2>gbsim.$h.err &
+		pids="$pids $!"
+		wait $bpid || fail "enumerating $m modules: $(cat binds.$h) $(tail -n 3 gbsim.$h.err)"
+		line=$(grep '^binds ' binds.$h)
+		t1=$(kv last "$line")
+		t0=$(grep -m 1 'SVC>AP  cport 0 svc.module_inserted req' enum.$h.log | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
+		[ -n "$t0" ] || fail "no module_inserted in gbsim's log"
+		span_us=$(awk -v a="$t0" -v b="$t1" -v s="$span_us" 'BEGIN { printf "%d", s + (b - a) * 1e6 }')
+		left=$((left - m))
+		h=$((h + 1))
+	done
+	sleep 1
+	s1=$(slab_kib)
+	[ -n "$slabs" ] && slab_caches >slab.after
+	if [ "$n" = 1 ] && [ "$rep" = 1 ]; then
+		# kernfs nodes (sysfs directories, files, links) of one module
+		echo "M sysfs_nodes_${key}_module $(find "$(readlink -f /sys/bus/greybus/devices/1-2)" | wc -l)"
+	fi
+	# shellcheck disable=SC2086
+	stop_gbsim $pids
+	echo "R $rep ${key}_${n}_total_ms $(awk -v u="$span_us" 'BEGIN { printf "%.2f", u / 1000 }')"
+	echo "R $rep ${key}_${n}_per_module_ms $(awk -v u="$span_us" -v n="$n" 'BEGIN { printf "%.3f", u / 1000 / n }')"
+	echo "R $rep ${key}_${n}_hosts $h"
+	echo "R $rep mem_${key}_${n}_per_module_kib $(awk -v a="$s0" -v b="$s1" -v n="$n" 'BEGIN { printf "%.1f", (b - a) / n }')"
+}
+
+rep=1
+while [ $rep -le "$REPS" ]; do
+	note "repetition $rep of $REPS: loopback"
+	# the transport alone: an ECHO of what one ping puts in a SEND event
+	# (4-byte vhd message head + 8-byte operation header), and of each
+	# transfer (+ 12-byte loopback header + data)
+	echo_raw $rep raw_ping 12
+	for s in $SIZES; do
+		echo_raw $rep raw_transfer_$s $((24 + s))
+	done
+
+	start_lb_gbsim
+	# timeout_min is one jiffy
+	[ $rep = 1 ] && echo "M hz $((1000000 / $(cat $LB/timeout_min)))"
+	lb $rep ping_sync -t ping -i 5000
+	echo "R $rep ping_sync_min_us $(kv lat_min "$LINE")"
+	echo "R $rep ping_sync_median_us $(kv lat_median "$LINE")"
+	echo "R $rep ping_sync_p99_us $(kv lat_p99 "$LINE")"
+	echo "R $rep ping_sync_ops $(kv ops_per_s "$LINE")"
+	for s in $SIZES; do
+		lb $rep transfer_sync_$s -t transfer -s $s -i 1000
+		echo "R $rep transfer_sync_${s}_median_us $(kv lat_median "$LINE")"
+		echo "R $rep transfer_sync_${s}_p99_us $(kv lat_p99 "$LINE")"
+	done
+	for t in sink transfer; do
+		lb $rep ${t}_sync_2048 -t $t -s 2048 -i 2000
+		echo "R $rep ${t}_sync_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+		lb $rep ${t}_async32_2048 -t $t -s 2048 -i 4000 -a 32 -o 2000000
+		echo "R $rep ${t}_async32_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+	done
+	for out in 1 8 32; do
+		lb $rep ping_async_$out -t ping -i 10000 -a $out -o 2000000
+		echo "R $rep ping_async${out}_ops $(kv ops_per_s "$LINE")"
+		echo "R $rep ping_async${out}_median_us $(kv lat_median "$LINE")"
+	done
+	stop_gbsim $LB_PID
+
+	note "repetition $rep of $REPS: enumeration"
+	for n in $ENUM_NS; do
+		enumerate $rep $n
+	done
+	# the same without gb-loopback's class device: the core's own cost
+	enumerate $rep 1 test-vendor gb-test-protocol tv
+	enumerate $rep 64 test-vendor gb-test-protocol tv
+	[ $rep = 1 ] && slab_growth 64
+	rep=$((rep + 1))
+done
+
+# Where a ping's time goes (once, with gbsim's log on, so slower than the
+# figures above): kernel send -> gbsim has it -> gbsim answers -> kernel
+# receives -> the driver's callback. Tracepoints and gbsim's log share
+# CLOCK_MONOTONIC.
+note "latency breakdown"
+T=/sys/kernel/tracing
+echo mono >$T/trace_clock
+echo 16384 >$T/buffer_size_kb
+echo >$T/trace
+echo 1 >$T/events/greybus/gb_message_send/enable
+echo 1 >$T/events/greybus/gb_message_recv/enable
+GBSIM_LOOPBACK= gbsim --mtu 4096 -l bd.log -m 2:$M/loopback.mnfs 2>gbsim.err &
+pid=$!
+wait_for 60 test -e $LB/type || fail "gb_loopback0 did not appear: $(cat gbsim.err)"
+echo >$T/trace
+lb 0 breakdown -t ping -i 1000
+cat /sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1 >/dev/null 2>&1
+echo 0 >$T/events/greybus/gb_message_send/enable
+echo 0 >$T/events/greybus/gb_message_recv/enable
+cat $T/trace >bd.trace
+stop_gbsim $pid
+# per operation id of the loopback ping: the four timestamps
+awk '
+	/gb_message_send: .* type=0x02 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+		ks[id] = t; order[++n] = id }
+	/gb_message_recv: .* type=0x82 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+		kr[id] = t }
+	FILENAME ~ /bd.log$/ && /loopback\.ping req/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); gi[id] = t }
+	FILENAME ~ /bd.log$/ && /loopback\.ping rsp/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); go[id] = t }
+	END {
+		for (k = 1; k <= n; k++) {
+			id = order[k]
+			if (!(id in kr) || !(id in gi) || !(id in go)) continue
+			printf "%.1f %.1f %.1f %.1f\n", (gi[id] - ks[id]) * 1e6, (go[id] - gi[id]) * 1e6,
+				(kr[id] - go[id]) * 1e6, (kr[id] - ks[id]) * 1e6
+		}
+	}' bd.trace bd.log >bd.stages
+total=$(wc -l <bd.stages)
+[ "$total" -gt 100 ] || note "only $total operations matched in the breakdown"
+col=1
+for stage in to_gbsim in_gbsim to_kernel send_to_recv; do
+	med=$(cut -d' ' -f$col bd.stages | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+	echo "R 0 breakdown_${stage}_median_us ${med:-?}"
+	col=$((col + 1))
+done
+echo "R 0 breakdown_total_median_us $(kv lat_median "$LINE")"
+echo "R 0 breakdown_ops $total"
+
+echo "# done"
+# not unload_all_gb: it waits for the uevent daemon stopped above
+why=$(_gb_unload_all 10) || fail "$why"
+exit 0
