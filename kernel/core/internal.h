@@ -48,6 +48,7 @@ void gb_bundle_disable_connections(struct gb_bundle *bundle);
 
 /* svc.c */
 void gb_svc_interface_ejected(struct gb_svc *svc, u8 intf_id);
+void gb_svc_network_teardown(struct gb_svc *svc);
 
 /* debugfs.c */
 void gb_debugfs_init(void);

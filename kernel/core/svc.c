@@ -371,7 +371,8 @@ int gb_svc_intf_eject(struct gb_svc *svc, u8 intf_id)
 
 int gb_svc_ping(struct gb_svc *svc)
 {
-	return gb_svc_sync(svc, GB_SVC_TYPE_PING, NULL, 0, NULL, 0, 0);
+	return gb_svc_sync(svc, GB_SVC_TYPE_PING, NULL, 0, NULL, 0,
+			   GB_SVC_WATCHDOG_PING_TIMEOUT_MS);
 }
 
 int gb_svc_device_id_alloc(struct gb_svc *svc)
@@ -690,7 +691,7 @@ static int gb_svc_version_request(struct gb_svc *svc, struct gb_operation *op)
 		request->major, request->minor, svc->protocol_major,
 		svc->protocol_minor);
 
-	svc->state = GB_SVC_STATE_PROTOCOL_VERSION;
+	WRITE_ONCE(svc->state, GB_SVC_STATE_PROTOCOL_VERSION);
 
 	return 0;
 }
@@ -703,17 +704,22 @@ static int gb_svc_hello_request(struct gb_svc *svc, struct gb_operation *op)
 	svc->endo_id = le16_to_cpu(request->endo_id);
 	svc->ap_intf_id = request->interface_id;
 
-	ret = device_add(&svc->dev);
-	if (ret) {
-		dev_err(&svc->dev, "failed to register svc device: %d\n", ret);
-		return ret;
+	/* After a network reset the device is still there */
+	if (!device_is_registered(&svc->dev)) {
+		ret = device_add(&svc->dev);
+		if (ret) {
+			dev_err(&svc->dev, "failed to register svc device: %d\n",
+				ret);
+			return ret;
+		}
+		trace_gb_object_add(&svc->dev);
 	}
-	trace_gb_object_add(&svc->dev);
 
 	dev_dbg(&svc->dev, "hello: endo 0x%04x, ap interface %u\n",
 		svc->endo_id, svc->ap_intf_id);
 
-	svc->state = GB_SVC_STATE_SVC_HELLO;
+	WRITE_ONCE(svc->state, GB_SVC_STATE_SVC_HELLO);
+	gb_svc_watchdog_start(svc);
 
 	return 0;
 }
@@ -823,7 +829,7 @@ static int gb_svc_request_handler(struct gb_operation *op)
 		return -EINVAL;
 	}
 
-	if (svc->state != expected) {
+	if (READ_ONCE(svc->state) != expected) {
 		dev_warn_ratelimited(&svc->dev,
 				     "unexpected request of type 0x%02x in state %d\n",
 				     op->type, svc->state);
@@ -873,7 +879,7 @@ struct gb_svc *gb_svc_create(struct gb_host_device *hd)
 
 	svc->hd = hd;
 	svc->state = GB_SVC_STATE_RESET;
-	svc->action = GB_SVC_WATCHDOG_BITE_RESET_UNIPRO;
+	gb_svc_watchdog_init(svc);
 	ida_init(&svc->device_id_map);
 	mutex_init(&svc->lock);
 	INIT_LIST_HEAD(&svc->deferred);
@@ -940,9 +946,32 @@ static void gb_svc_remove_modules(struct gb_svc *svc)
 	}
 }
 
+/*
+ * The first half of a network reset (svc_watchdog.c), on svc->wq: what the
+ * SVC said before is stale, so its queued events are dropped and only
+ * version, then hello, are accepted from now on; then every module goes.
+ * The request handler may be running: a request it sees in between is
+ * refused as out of order, which is what it is.
+ */
+void gb_svc_network_teardown(struct gb_svc *svc)
+{
+	struct gb_svc_deferred_request *dr;
+
+	mutex_lock(&svc->lock);
+	list_for_each_entry(dr, &svc->deferred, links)
+		dr->cancelled = true;
+	mutex_unlock(&svc->lock);
+
+	WRITE_ONCE(svc->state, GB_SVC_STATE_RESET);
+
+	gb_svc_remove_modules(svc);
+}
+
 /* Host device removal; every operation already fails (hd->removing) */
 void gb_svc_del(struct gb_svc *svc)
 {
+	gb_svc_watchdog_stop(svc);
+
 	if (!svc->connection)
 		return;
 

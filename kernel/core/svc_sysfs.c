@@ -52,10 +52,73 @@ static ssize_t intf_eject_store(struct device *dev,
 }
 static DEVICE_ATTR_WO(intf_eject);
 
+static ssize_t watchdog_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	return sysfs_emit(buf, "%d\n", gb_svc_watchdog_get(svc));
+}
+
+/* "1" turns the pings on, "0" off; nothing else */
+static ssize_t watchdog_store(struct device *dev,
+			      struct device_attribute *attr, const char *buf,
+			      size_t len)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+	bool enable;
+	int ret;
+
+	if (sysfs_streq(buf, "1"))
+		enable = true;
+	else if (sysfs_streq(buf, "0"))
+		enable = false;
+	else
+		return -EINVAL;
+
+	ret = gb_svc_watchdog_set(svc, enable);
+
+	return ret ? ret : len;
+}
+static DEVICE_ATTR_RW(watchdog);
+
+static ssize_t watchdog_action_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	switch (READ_ONCE(svc->action)) {
+	case GB_SVC_WATCHDOG_BITE_PANIC_KERNEL:
+		return sysfs_emit(buf, "panic\n");
+	case GB_SVC_WATCHDOG_BITE_RESET_UNIPRO:
+	default:
+		return sysfs_emit(buf, "reset\n");
+	}
+}
+
+static ssize_t watchdog_action_store(struct device *dev,
+				     struct device_attribute *attr,
+				     const char *buf, size_t len)
+{
+	struct gb_svc *svc = to_gb_svc(dev);
+
+	if (sysfs_streq(buf, "reset"))
+		WRITE_ONCE(svc->action, GB_SVC_WATCHDOG_BITE_RESET_UNIPRO);
+	else if (sysfs_streq(buf, "panic"))
+		WRITE_ONCE(svc->action, GB_SVC_WATCHDOG_BITE_PANIC_KERNEL);
+	else
+		return -EINVAL;
+
+	return len;
+}
+static DEVICE_ATTR_RW(watchdog_action);
+
 static struct attribute *gb_svc_attrs[] = {
 	&dev_attr_ap_intf_id.attr,
 	&dev_attr_endo_id.attr,
 	&dev_attr_intf_eject.attr,
+	&dev_attr_watchdog.attr,
+	&dev_attr_watchdog_action.attr,
 	NULL
 };
 

@@ -393,7 +393,8 @@ static int gb_vhd_cport_shutdown(struct gb_host_device *hd, u16 cport_id,
 	.cport_quiesce		= gb_vhd_cport_quiesce,			\
 	.cport_clear		= gb_vhd_cport_clear,			\
 	.message_send		= gb_vhd_message_send,			\
-	.message_cancel		= gb_vhd_message_cancel
+	.message_cancel		= gb_vhd_message_cancel,		\
+	.reset			= gb_vhd_reset
 
 static const struct gb_hd_driver gb_vhd_driver = {
 	GB_VHD_DRIVER_COMMON,

@@ -41,6 +41,11 @@ struct gb_svc;
  * operation itself.  cport_allocate() returns the CPort id it picked
  * (@cport_id < 0 means "any") or a negative errno; without it the core
  * allocates ids 1..num_cports-1 from cport_id_map.
+ *
+ * reset() (optional) asks the bridge to reset the Greybus network: the SVC
+ * starts over with version and hello, then reports its modules again.  The
+ * core calls it after it has removed every module (the SVC watchdog's
+ * "reset" action); it must not wait for the SVC.
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
@@ -62,6 +67,8 @@ struct gb_hd_driver {
 	int	(*message_send)(struct gb_host_device *hd, u16 dest_cport_id,
 				struct gb_message *message, gfp_t gfp_mask);
 	void	(*message_cancel)(struct gb_message *message);
+
+	int	(*reset)(struct gb_host_device *hd);
 };
 
 /*

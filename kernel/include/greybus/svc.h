@@ -55,7 +55,18 @@ struct gb_svc {
 
 	struct mutex		lock;		/* hd->modules, @deferred */
 
-	enum gb_svc_watchdog_bite action;	/* for issue 7's watchdog */
+	/*
+	 * The watchdog (svc_watchdog.c): @watchdog_work pings the SVC every
+	 * GB_SVC_WATCHDOG_PERIOD_MS while @watchdog_enabled; a failed ping
+	 * runs @action.  @watchdog_enabled, @watchdog_stopped and
+	 * @resetting are under @lock; @reset_work runs on @wq.
+	 */
+	struct delayed_work	watchdog_work;
+	struct work_struct	reset_work;
+	bool			watchdog_enabled;
+	bool			watchdog_stopped;	/* gb_svc_del() */
+	bool			resetting;		/* reset_work queued */
+	enum gb_svc_watchdog_bite action;
 };
 
 #define to_gb_svc(d) container_of(d, struct gb_svc, dev)
@@ -103,6 +114,16 @@ int gb_svc_ping(struct gb_svc *svc);
 /* UniPro device ids for interfaces: 2..31 */
 int gb_svc_device_id_alloc(struct gb_svc *svc);
 void gb_svc_device_id_free(struct gb_svc *svc, u8 device_id);
+
+/* svc_watchdog.c */
+#define GB_SVC_WATCHDOG_PERIOD_MS	2000
+#define GB_SVC_WATCHDOG_PING_TIMEOUT_MS	2000
+void gb_svc_watchdog_init(struct gb_svc *svc);
+void gb_svc_watchdog_start(struct gb_svc *svc);
+void gb_svc_watchdog_stop(struct gb_svc *svc);
+bool gb_svc_watchdog_get(struct gb_svc *svc);
+int gb_svc_watchdog_set(struct gb_svc *svc, bool enable);
+void gb_svc_reset_network(struct gb_svc *svc);
 
 /* svc_sysfs.c */
 extern const struct attribute_group *gb_svc_groups[];
