@@ -53,6 +53,21 @@ wait_for 20 test ! -e /sys/bus/greybus/devices/2-6 ||
 lsgb | sed -n '/Bus 2/,$p'
 echo "gbsim saw:"
 grep -E 'svc\.intf_eject|module_removed' /tmp/gbsim2.log | sed 's/^/  /'
+step "Recovery: the SVC reports an oops of interface 9 (reason 0x01, overcurrent)"
+gbsim ctl -s $CTL request svc svc.intf_oops 0901 >/dev/null
+wait_file_eq 10 /sys/bus/greybus/devices/2-9.9/status failed ||
+	fail "interface 2-9.9 not failed after its oops"
+dmesg | grep 'interface 9 oops' | sed 's/^\[[^]]*\] */  kernel: /'
+echo "2-9.9/status: $(cat /sys/bus/greybus/devices/2-9.9/status)"
+echo "\$ gbsim ctl remove 9; gbsim ctl insert 9 test-vendor.mnfs"
+gbsim ctl -s $CTL remove 9
+wait_for 20 test ! -e /sys/bus/greybus/devices/2-9 ||
+	fail "module 2-9 still present after removal"
+gbsim ctl -s $CTL insert 9 $M/test-vendor.mnfs
+wait_file_eq 20 /sys/bus/greybus/devices/2-9.9.1/test_result ok ||
+	fail "module 2-9 did not come back"
+echo "2-9.9/status: $(cat /sys/bus/greybus/devices/2-9.9/status), bundle driver: $(basename "$(readlink /sys/bus/greybus/devices/2-9.9.1/driver)")"
+
 kill $gbsim2_pid
 wait $gbsim2_pid
 
