@@ -52,32 +52,6 @@ struct abuse {
 	unsigned int	created_count;
 };
 
-static void put_u16(uint8_t *p, uint16_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static uint16_t get_u16(const uint8_t *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
 static bool cport_enabled(const struct abuse *a, unsigned int cport)
 {
 	return a->enabled[cport / 8] & (1u << (cport % 8));

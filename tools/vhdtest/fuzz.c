@@ -88,32 +88,6 @@ struct fuzz {
 	unsigned long	delivered, skipped, failures;
 };
 
-static void put_u16(uint8_t *p, uint16_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static uint16_t get_u16(const uint8_t *p)
-{
-	uint16_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
 static uint64_t fuzz_hash(const uint8_t *p, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325ull;

@@ -10,8 +10,36 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <uapi/greybus/vhd.h>
+
+/* Host-order fields at any alignment (the vhd ABI is host-endian) */
+static inline void put_u16(uint8_t *p, uint16_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void put_u32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline uint16_t get_u16(const uint8_t *p)
+{
+	uint16_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static inline uint32_t get_u32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
 
 #define VHDTEST_NAME		"vhdtest"
 #define VHDTEST_VERSION		"0.1"
