@@ -104,6 +104,7 @@ static void gb_bundle_release(struct device *dev)
 const struct device_type greybus_bundle_type = {
 	.name		= "greybus_bundle",
 	.release	= gb_bundle_release,
+	.pm		= &gb_bundle_pm_ops,
 };
 EXPORT_SYMBOL_GPL(greybus_bundle_type);
 
@@ -130,6 +131,10 @@ struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,
 	bundle->dev.groups = gb_bundle_groups;
 	device_initialize(&bundle->dev);
 	/* From here on the release function frees the bundle */
+
+	/* Runtime PM is enabled while a driver is bound (core.c) */
+	pm_runtime_set_autosuspend_delay(&bundle->dev, GB_BUNDLE_AUTOSUSPEND_MS);
+	pm_runtime_use_autosuspend(&bundle->dev);
 
 	ret = dev_set_name(&bundle->dev, "%s.%u", dev_name(&intf->dev),
 			   bundle_id);

@@ -217,6 +217,54 @@ int gb_control_bundle_resume(struct gb_control *control, u8 bundle_id)
 					      bundle_id, "resume");
 }
 
+static int gb_control_intf_pm_operation(struct gb_control *control, u8 type,
+					const char *what)
+{
+	struct gb_control_intf_pm_response response;
+	int ret;
+
+	ret = gb_operation_sync(control->connection, type, NULL, 0,
+				&response, sizeof(response));
+	if (ret) {
+		if (ret != -ESHUTDOWN)
+			dev_err_ratelimited(&control->dev, "failed to send %s: %d\n",
+					    what, ret);
+		return ret;
+	}
+
+	switch (response.status) {
+	case GB_CONTROL_INTF_PM_OK:
+		return 0;
+	case GB_CONTROL_INTF_PM_BUSY:
+		ret = -EBUSY;
+		break;
+	case GB_CONTROL_INTF_PM_NA:
+		ret = -ENOMSG;
+		break;
+	default:
+		ret = -EREMOTEIO;
+		break;
+	}
+	dev_err_ratelimited(&control->dev, "%s failed: status 0x%02x\n", what,
+			    response.status);
+
+	return ret;
+}
+
+int gb_control_intf_suspend_prepare(struct gb_control *control)
+{
+	return gb_control_intf_pm_operation(control,
+					    GB_CONTROL_TYPE_INTF_SUSPEND_PREPARE,
+					    "interface suspend prepare");
+}
+
+int gb_control_intf_hibernate_abort(struct gb_control *control)
+{
+	return gb_control_intf_pm_operation(control,
+					    GB_CONTROL_TYPE_INTF_HIBERNATE_ABORT,
+					    "interface hibernate abort");
+}
+
 static int gb_control_version(struct gb_control *control)
 {
 	struct gb_protocol_version_request request = {

@@ -5,6 +5,7 @@
  */
 #include <linux/device.h>
 #include <linux/module.h>
+#include <linux/pm_runtime.h>
 
 #include "internal.h"
 
@@ -107,14 +108,20 @@ static int greybus_uevent(struct device *dev, struct kobj_uevent_env *env)
 /*
  * The bundle is activated (Control bundle_activate) before the driver
  * sees it and deactivated after the driver let go; a bundle whose
- * activation fails stays unbound and can be bound again later.  Runtime
- * PM (issue 8) will take its reference on the bundle around probe here.
+ * activation fails stays unbound and can be bound again later.
+ *
+ * Runtime PM is enabled on the bundle only while it is bound.  The
+ * interface is resumed for the activation; from then on the active
+ * bundle keeps it awake.  The core's reference on the bundle covers the
+ * driver's probe and is dropped after it, so an idle bundle suspends
+ * (pm.c); every error path gives back exactly what was taken.
  */
 static int greybus_probe(struct device *dev)
 {
 	struct greybus_driver *driver = to_greybus_driver(dev->driver);
 	struct gb_bundle *bundle = to_gb_bundle(dev);
-	struct gb_control *control = bundle->intf->control;
+	struct gb_interface *intf = bundle->intf;
+	struct gb_control *control = intf->control;
 	const struct greybus_bundle_id *id;
 	int ret;
 
@@ -125,22 +132,42 @@ static int greybus_probe(struct device *dev)
 	if (!control)
 		return -ENODEV;
 
-	ret = gb_control_bundle_activate(control, bundle->id);
+	ret = pm_runtime_resume_and_get(&intf->dev);
 	if (ret)
 		goto err_map_errno;
 
+	ret = gb_control_bundle_activate(control, bundle->id);
+	if (ret)
+		goto err_put_interface;
+
+	pm_runtime_get_noresume(dev);
+	ret = pm_runtime_set_active(dev);
+	if (ret)
+		goto err_put_bundle;
+	pm_runtime_enable(dev);
+
 	ret = driver->probe(bundle, id);
 	if (ret)
-		goto err_deactivate;
+		goto err_disable_rpm;
+
+	gb_interface_pm_put(intf);
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
 
 	return 0;
 
-err_deactivate:
+err_disable_rpm:
 	if (!list_empty(&bundle->connections))
 		dev_err(dev, "driver %s left connections behind after failed probe\n",
 			driver->name);
-	if (!READ_ONCE(bundle->intf->disconnected))
+	pm_runtime_disable(dev);
+	pm_runtime_set_suspended(dev);
+err_put_bundle:
+	pm_runtime_put_noidle(dev);
+	if (!READ_ONCE(intf->disconnected))
 		gb_control_bundle_deactivate(control, bundle->id);
+err_put_interface:
+	gb_interface_pm_put(intf);
 err_map_errno:
 	/*
 	 * -ESHUTDOWN: the interface or host left while probing.  The driver
@@ -157,6 +184,9 @@ static void greybus_remove(struct device *dev)
 	struct gb_bundle *bundle = to_gb_bundle(dev);
 	bool disconnected = READ_ONCE(bundle->intf->disconnected);
 
+	/* Awake for the driver's last words (nothing is sent if gone) */
+	pm_runtime_get_sync(dev);
+
 	/* Nobody to answer: make the driver's operations fail at once */
 	if (disconnected)
 		gb_bundle_disable_connections(bundle);
@@ -169,6 +199,10 @@ static void greybus_remove(struct device *dev)
 
 	if (!disconnected && bundle->intf->control)
 		gb_control_bundle_deactivate(bundle->intf->control, bundle->id);
+
+	pm_runtime_disable(dev);
+	pm_runtime_set_suspended(dev);
+	pm_runtime_put_noidle(dev);
 }
 
 struct bus_type greybus_bus_type = {
@@ -223,8 +257,14 @@ static int __init gb_init(void)
 	if (ret)
 		goto err_bus_unregister;
 
+	ret = gb_pm_init();
+	if (ret)
+		goto err_operation_exit;
+
 	return 0;
 
+err_operation_exit:
+	gb_operation_exit();
 err_bus_unregister:
 	bus_unregister(&greybus_bus_type);
 err_debugfs_cleanup:
@@ -235,6 +275,7 @@ module_init(gb_init);
 
 static void __exit gb_exit(void)
 {
+	gb_pm_exit();
 	gb_operation_exit();
 	bus_unregister(&greybus_bus_type);
 	gb_debugfs_cleanup();

@@ -191,6 +191,7 @@ int gb_hd_add(struct gb_host_device *hd)
 	if (ret)
 		return ret;
 	trace_gb_object_add(&hd->dev);
+	gb_pm_follow_children(&hd->dev);
 
 	gb_debugfs_hd_add(hd);
 
@@ -202,6 +203,7 @@ int gb_hd_add(struct gb_host_device *hd)
 
 err_debugfs_del:
 	gb_debugfs_hd_del(hd);
+	gb_pm_stop(&hd->dev);
 	trace_gb_object_del(&hd->dev);
 	device_del(&hd->dev);
 	return ret;
@@ -221,6 +223,7 @@ void gb_hd_del(struct gb_host_device *hd)
 	gb_svc_del(hd->svc);
 
 	gb_debugfs_hd_del(hd);
+	gb_pm_stop(&hd->dev);
 	trace_gb_object_del(&hd->dev);
 	device_del(&hd->dev);
 }

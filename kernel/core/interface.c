@@ -33,6 +33,7 @@ static void gb_interface_release(struct device *dev)
 const struct device_type greybus_interface_type = {
 	.name		= "greybus_interface",
 	.release	= gb_interface_release,
+	.pm		= &gb_interface_pm_ops,
 };
 EXPORT_SYMBOL_GPL(greybus_interface_type);
 
@@ -462,6 +463,8 @@ int gb_interface_enable(struct gb_interface *intf)
 	if (ret)
 		goto err_destroy_bundles;
 
+	gb_interface_pm_start(intf);
+
 	/*
 	 * A bundle that cannot be registered is left out; the others and
 	 * the interface stay usable.
@@ -474,6 +477,7 @@ int gb_interface_enable(struct gb_interface *intf)
 	}
 
 	WRITE_ONCE(intf->enabled, true);
+	gb_interface_pm_put(intf);
 
 	return 0;
 
@@ -492,6 +496,8 @@ void gb_interface_disable(struct gb_interface *intf)
 	if (!intf->enabled)
 		return;
 
+	gb_interface_pm_stop(intf);
+
 	/* Bundles first: their drivers still talk over the control link */
 	gb_interface_destroy_bundles(intf);
 
@@ -501,4 +507,5 @@ void gb_interface_disable(struct gb_interface *intf)
 	intf->control = NULL;
 
 	WRITE_ONCE(intf->enabled, false);
+	gb_interface_pm_finish(intf);
 }

@@ -51,6 +51,20 @@ void gb_svc_interface_ejected(struct gb_svc *svc, u8 intf_id);
 void gb_svc_network_teardown(struct gb_svc *svc);
 
 /* debugfs.c */
+/* pm.c */
+#define GB_BUNDLE_AUTOSUSPEND_MS	2000
+#define GB_INTERFACE_AUTOSUSPEND_MS	3000
+extern const struct dev_pm_ops gb_bundle_pm_ops;
+extern const struct dev_pm_ops gb_interface_pm_ops;
+void gb_pm_follow_children(struct device *dev);
+void gb_pm_stop(struct device *dev);
+void gb_interface_pm_start(struct gb_interface *intf);
+void gb_interface_pm_stop(struct gb_interface *intf);
+void gb_interface_pm_finish(struct gb_interface *intf);
+void gb_interface_pm_put(struct gb_interface *intf);
+int gb_pm_init(void);
+void gb_pm_exit(void);
+
 void gb_debugfs_init(void);
 void gb_debugfs_cleanup(void);
 void gb_debugfs_hd_add(struct gb_host_device *hd);

@@ -218,6 +218,7 @@ int gb_module_add(struct gb_module *module)
 		return ret;
 	}
 	trace_gb_object_add(&module->dev);
+	gb_pm_follow_children(&module->dev);
 
 	for (i = 0; i < module->num_interfaces; i++)
 		gb_module_register_interface(module->interfaces[i]);
@@ -241,6 +242,7 @@ void gb_module_del(struct gb_module *module)
 		gb_interface_del(intf);
 	}
 
+	gb_pm_stop(&module->dev);
 	trace_gb_object_del(&module->dev);
 	device_del(&module->dev);
 }

@@ -1009,7 +1009,22 @@ static void gb_operation_send_response(struct gb_operation *operation,
 static void gb_operation_handle_request(struct gb_operation *operation)
 {
 	struct gb_connection *connection = operation->connection;
+	struct gb_bundle *bundle = connection->bundle;
 	int ret;
+
+	/*
+	 * A module that speaks wakes its bundle: the handler may answer
+	 * with operations of its own.  The bundle is awake whenever its
+	 * connection is being disabled (probe, remove), so this never
+	 * waits on the teardown that flushes this work.
+	 */
+	if (bundle) {
+		ret = gb_pm_runtime_get_sync(bundle);
+		if (ret) {
+			bundle = NULL;	/* no reference to give back */
+			goto out;
+		}
+	}
 
 	if (connection->handler) {
 		ret = connection->handler(operation);
@@ -1020,8 +1035,12 @@ static void gb_operation_handle_request(struct gb_operation *operation)
 		ret = -EPROTONOSUPPORT;
 	}
 
+out:
 	if (!gb_operation_is_unidirectional(operation))
 		gb_operation_send_response(operation, ret);
+
+	if (bundle)
+		gb_pm_runtime_put_autosuspend(bundle);
 }
 
 void gb_connection_rx_work(struct work_struct *work)

@@ -157,3 +157,19 @@ int gb_svc_watchdog_set(struct gb_svc *svc, bool enable)
 
 	return ret;
 }
+
+/*
+ * System sleep: the SVC (a userspace simulator, possibly) is frozen and
+ * cannot answer pings; the watchdog is off until the system is back.
+ */
+void gb_svc_watchdog_pause(struct gb_svc *svc, bool pause)
+{
+	if (pause) {
+		svc->watchdog_paused = gb_svc_watchdog_get(svc);
+		if (svc->watchdog_paused)
+			gb_svc_watchdog_set(svc, false);
+	} else if (svc->watchdog_paused) {
+		svc->watchdog_paused = false;
+		gb_svc_watchdog_set(svc, true);
+	}
+}

@@ -109,14 +109,21 @@ static int gb_test_ping(struct gb_test *test)
 
 	mutex_lock(&test->lock);
 
+	/* The bundle may be suspended: it is resumed for the ping */
+	ret = gb_pm_runtime_get_sync(test->bundle);
+	if (ret)
+		goto out;
+
 	ret = gb_operation_sync_timeout(test->connection, GB_TEST_TYPE_PING,
 					request, sizeof(request),
 					response, sizeof(response),
 					READ_ONCE(gb_test_ping_timeout_ms));
 	if (!ret && memcmp(response, gb_test_ping_payload, sizeof(response)))
 		ret = -EBADMSG;
-	test->result = ret;
 
+	gb_pm_runtime_put_autosuspend(test->bundle);
+out:
+	test->result = ret;
 	mutex_unlock(&test->lock);
 
 	if (ret)

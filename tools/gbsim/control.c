@@ -165,6 +165,12 @@ static int gbsim_control_bundle_pm(struct gbsim_op *op)
 		b->state = GBSIM_BUNDLE_OFF;
 		break;
 	case GB_CONTROL_TYPE_BUNDLE_SUSPEND:
+		if (b->refuse_suspend) {
+			gbsim_control_refuse(op, "busy, told to refuse: bundle",
+					     b->id);
+			rsp.status = GB_CONTROL_BUNDLE_PM_BUSY;
+			break;
+		}
 		if (b->state != GBSIM_BUNDLE_ACTIVE) {
 			gbsim_control_refuse(op, "not active: bundle", b->id);
 			rsp.status = GB_CONTROL_BUNDLE_PM_NA;
@@ -193,7 +199,12 @@ static int gbsim_control_intf_pm(struct gbsim_op *op)
 
 	if (!gbsim_op_len_is(op, 0))
 		return GB_OP_INVALID;
-	if (op->type == GB_CONTROL_TYPE_INTF_SUSPEND_PREPARE) {
+	if (op->type == GB_CONTROL_TYPE_INTF_SUSPEND_PREPARE &&
+	    op->intf->refuse_suspend) {
+		gbsim_control_refuse(op, "busy, told to refuse: interface",
+				     op->intf->id);
+		rsp.status = GB_CONTROL_INTF_PM_BUSY;
+	} else if (op->type == GB_CONTROL_TYPE_INTF_SUSPEND_PREPARE) {
 		for (size_t i = 0; i < op->intf->num_bundles; i++) {
 			if (op->intf->bundles[i].state == GBSIM_BUNDLE_ACTIVE) {
 				gbsim_control_refuse(op, "still active: bundle",

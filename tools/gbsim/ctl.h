@@ -67,6 +67,9 @@ struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
 void gbsim_ctl_close(struct gbsim_ctl *ctl);
 
 /* The fault and faults commands (fault.c) */
+/* ctl-pm.c: the "pm" command */
+int gbsim_cmd_pm(struct gbsim *sim, int argc, char **argv,
+		 struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
 

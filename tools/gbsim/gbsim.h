@@ -164,6 +164,7 @@ struct gbsim_bundle {
 	uint8_t		id;
 	uint8_t		class_id;
 	enum gbsim_bundle_state state;
+	bool		refuse_suspend;	/* answer BUSY (ctl "pm") */
 };
 
 struct gbsim_cport {
@@ -203,6 +204,7 @@ struct gbsim_intf {
 	/* power and link state, as the SVC drives it */
 	bool		vsys, refclk, unipro, active;
 	bool		hibernated;
+	bool		refuse_suspend;	/* intf_suspend_prepare: BUSY */
 };
 
 enum gbsim_module_state {

@@ -35,6 +35,7 @@ struct gb_bundle {
 
 	struct mutex		state_lock;	/* @state */
 	char			*state;		/* "state" attribute */
+	bool			sleeping;	/* system sleep, pm.c */
 };
 
 #define to_gb_bundle(d) container_of(d, struct gb_bundle, dev)

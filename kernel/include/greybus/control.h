@@ -58,6 +58,8 @@ int gb_control_bundle_activate(struct gb_control *control, u8 bundle_id);
 int gb_control_bundle_deactivate(struct gb_control *control, u8 bundle_id);
 int gb_control_bundle_suspend(struct gb_control *control, u8 bundle_id);
 int gb_control_bundle_resume(struct gb_control *control, u8 bundle_id);
+int gb_control_intf_suspend_prepare(struct gb_control *control);
+int gb_control_intf_hibernate_abort(struct gb_control *control);
 
 /* control_sysfs.c */
 extern const struct attribute_group *gb_control_groups[];

@@ -75,6 +75,7 @@ struct gb_interface {
 	 * interface crashed (oops): shown as "failed" in sysfs "status".
 	 */
 	bool			failed;
+	bool			sleeping;	/* system sleep, pm.c */
 };
 
 #define to_gb_interface(d) container_of(d, struct gb_interface, dev)

@@ -66,6 +66,7 @@ struct gb_svc {
 	bool			watchdog_enabled;
 	bool			watchdog_stopped;	/* gb_svc_del() */
 	bool			resetting;		/* reset_work queued */
+	bool			watchdog_paused;	/* system sleep, pm.c */
 	enum gb_svc_watchdog_bite action;
 };
 
@@ -123,6 +124,7 @@ void gb_svc_watchdog_start(struct gb_svc *svc);
 void gb_svc_watchdog_stop(struct gb_svc *svc);
 bool gb_svc_watchdog_get(struct gb_svc *svc);
 int gb_svc_watchdog_set(struct gb_svc *svc, bool enable);
+void gb_svc_watchdog_pause(struct gb_svc *svc, bool pause);
 void gb_svc_reset_network(struct gb_svc *svc);
 
 /* svc_sysfs.c */
