@@ -192,9 +192,10 @@ static int gb_vibrator_ff_play(struct input_dev *input, void *data,
 			       struct ff_effect *effect)
 {
 	struct gb_vibrator *vib = input_get_drvdata(input);
+	bool on = effect->u.rumble.strong_magnitude ||
+		  effect->u.rumble.weak_magnitude;
 
-	WRITE_ONCE(vib->ff_on, effect->u.rumble.strong_magnitude ||
-			       effect->u.rumble.weak_magnitude);
+	WRITE_ONCE(vib->ff_on, on);
 	schedule_work(&vib->ff_work);
 
 	return 0;
