@@ -68,6 +68,21 @@ wait_file_eq 20 /sys/bus/greybus/devices/2-9.9.1/test_result ok ||
 	fail "module 2-9 did not come back"
 echo "2-9.9/status: $(cat /sys/bus/greybus/devices/2-9.9/status), bundle driver: $(basename "$(readlink /sys/bus/greybus/devices/2-9.9.1/driver)")"
 
+step "Runtime PM: idle bundles suspend (Control bundle_suspend), then their interface (hibernate)"
+P=/sys/bus/greybus/devices/2-3.3
+echo 200 >$P.1/power/autosuspend_delay_ms
+echo 300 >$P/power/autosuspend_delay_ms
+wait_file_eq 10 $P/power/runtime_status suspended ||
+	fail "interface 2-3.3 did not suspend"
+echo "2-3.3.1: $(cat $P.1/power/runtime_status), 2-3.3: $(cat $P/power/runtime_status)"
+echo "\$ gbsim ctl pm 3"
+gbsim ctl -s $CTL pm 3
+echo "\$ echo 1 > 2-3.3.1/test_ping   (the ping resumes both first)"
+echo 1 >$P.1/test_ping
+echo "test_result: $(cat $P.1/test_result)"
+grep -E 'intf 3:0 control\.bundle_(suspend|resume) req|intf=3 tx_mode=0x11|svc\.intf_resume req|intf 3:1 test\.echo req' /tmp/gbsim2.log |
+	tail -n 6 | sed 's/^/  /'
+
 kill $gbsim2_pid
 wait $gbsim2_pid
 
