@@ -1,5 +1,6 @@
-# Checks gb-raw: autoloaded for a raw bundle, /dev/gb/raw0 (class gb_raw), a write reaching gbsim as a send and its echo read back byte for byte, one packet per read, a read too small refused, oversized writes refused, a bad send from the module refused, and a blocked reader woken with an error when the module goes.
+# Checks gb-raw: autoloaded for a raw bundle, /dev/gb/raw0 (class gb_raw), a write reaching gbsim as a send and its echo read back byte for byte, one packet per read, poll (readable only with a packet queued), a read too small refused, oversized writes refused, a bad send from the module refused, and a blocked reader woken with an error when the module goes.
 # timeout: 90
+# tools: perl
 . /usr/lib/gbtest/lib.sh
 
 need_tool gbsim
@@ -35,6 +36,23 @@ dd if=big bs=1024 count=1 >&3 2>/dev/null || fail "a 1024-byte write failed"
 dd bs=8192 count=1 <&3 >back 2>/dev/null
 cmp -s big back || fail "the 1024-byte echo differs ($(wc -c <back) bytes)"
 exec 3<&-
+
+# poll: not readable while nothing is queued, readable once the echo is
+if command -v perl >/dev/null 2>&1; then
+	out=$(perl -e '
+		open(my $f, "+<", $ARGV[0]) or die "open: $!";
+		my $r = ""; vec($r, fileno($f), 1) = 1;
+		my $w = $r;
+		print scalar(select(my $x = $r, undef, undef, 0.3)), " ";
+		print scalar(select(undef, my $y = $w, undef, 0)), " ";
+		syswrite($f, "polled") == 6 or die "write: $!";
+		print scalar(select($x = $r, undef, undef, 5)), " ";
+		sysread($f, my $b, 8192); print "$b\n";
+	' $R 2>&1)
+	assert_eq "$out" "0 1 1 polled" "poll before/after the echo"
+else
+	info "no perl in the guest: poll not checked"
+fi
 
 # a send from the module whose size field lies
 gbsim ctl request 2:1 raw.send 0900000061 >/dev/null
