@@ -11,6 +11,7 @@
 #   make modules tools   just build
 #   make lint            checkpatch --strict and sparse on the kernel code
 #   make check-harness   self-test of the test harness
+#   make fuzz            libFuzzer targets, FUZZ_TIME=S seconds each (default 60)
 #   make deps            install what is missing (apt, needs root)
 #
 # Kernel: KVER (default: the newest version with both /lib/modules/VER/build
@@ -42,11 +43,11 @@ KMAKE    = $(MAKE) $(JOBS) -C $(KBUILD)
 
 DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static \
 	    cpio kmod sparse linux-source-6.1 build-essential gcc make libc6-dev \
-	    linux-libc-dev clang perl xz-utils gzip coreutils jq
+	    linux-libc-dev clang libclang-rt-14-dev perl xz-utils gzip coreutils jq
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz clean
 
 all: modules tools
 
@@ -110,6 +111,13 @@ demo: deps modules tools
 # Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
 bench: deps modules tools
 	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
+
+# libFuzzer targets (tests/fuzz): the kernel's manifest checker and the
+# tools' parsers; fails on any finding.  FUZZ_RUNS=N caps executions.
+FUZZ_TIME ?= 60
+fuzz: deps
+	@TOP=$(TOP) BUILD=$(BUILD) FUZZ_TIME='$(FUZZ_TIME)' FUZZ_RUNS='$(FUZZ_RUNS)' \
+		FUZZ_TARGETS='$(FUZZ_TARGETS)' tests/fuzz/run
 
 # checkpatch comes from the linux-source package, unpacked on demand. It
 # runs from a directory of symlinks to the tree, so that the cache file it
