@@ -47,7 +47,7 @@ DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz debug-kernel clean
 
 all: modules tools
 
@@ -115,6 +115,11 @@ bench: deps modules tools
 # libFuzzer targets (tests/fuzz): the kernel's manifest checker and the
 # tools' parsers; fails on any finding.  FUZZ_RUNS=N caps executions.
 FUZZ_TIME ?= 60
+# The KASAN/lockdep/kmemleak kernel (issue 11), cached outside the tree;
+# not part of 'check' (tests/debug-kernel says where and how).
+debug-kernel: deps
+	@TOP=$(TOP) tests/debug-kernel
+
 fuzz: deps
 	@TOP=$(TOP) BUILD=$(BUILD) FUZZ_TIME='$(FUZZ_TIME)' FUZZ_RUNS='$(FUZZ_RUNS)' \
 		FUZZ_TARGETS='$(FUZZ_TARGETS)' tests/fuzz/run
