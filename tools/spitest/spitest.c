@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spitest: one SPI message through a spidev node, for the guest cases
+ * (Debian ships no spidev_test).
+ *
+ *   spitest [-s HZ] [-b BITS] [-m MODE] [-n] DEV HEX [HEX...]
+ *
+ * Each HEX argument is one transfer, written and read at once (full
+ * duplex); "rN" instead reads N bytes without writing.  -n (no cs_change)
+ * is the default; the bytes read by every transfer are printed as hex,
+ * one line per transfer.  Exit status 1 if the ioctl fails (its error on
+ * stderr), 2 for bad usage.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/spi/spidev.h>
+
+#define SPITEST_MAX_XFERS	16
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: spitest [-s HZ] [-b BITS] [-m MODE] DEV HEX|rN...\n");
+	exit(2);
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Bytes of HEX into a new buffer; NULL if it is not hex */
+static uint8_t *parse_hex(const char *s, size_t *len)
+{
+	size_t n = strlen(s), i;
+	uint8_t *buf;
+	int hi, lo;
+
+	if (!n || n % 2)
+		return NULL;
+	buf = malloc(n / 2);
+	if (!buf)
+		return NULL;
+	for (i = 0; i < n / 2; i++) {
+		hi = hexval(s[2 * i]);
+		lo = hexval(s[2 * i + 1]);
+		if (hi < 0 || lo < 0) {
+			free(buf);
+			return NULL;
+		}
+		buf[i] = (uint8_t)(hi << 4 | lo);
+	}
+	*len = n / 2;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	struct spi_ioc_transfer xfer[SPITEST_MAX_XFERS];
+	unsigned long speed = 0, bits = 0, mode = 0;
+	bool set_mode = false;
+	uint8_t *tx[SPITEST_MAX_XFERS], *rx[SPITEST_MAX_XFERS];
+	size_t len[SPITEST_MAX_XFERS];
+	int opt, fd, n, i, ret;
+	uint8_t m8;
+	char *end;
+	size_t j;
+
+	while ((opt = getopt(argc, argv, "s:b:m:n")) != -1) {
+		switch (opt) {
+		case 's':
+			speed = strtoul(optarg, &end, 0);
+			break;
+		case 'b':
+			bits = strtoul(optarg, &end, 0);
+			break;
+		case 'm':
+			mode = strtoul(optarg, &end, 0);
+			set_mode = true;
+			break;
+		case 'n':
+			continue;
+		default:
+			usage();
+		}
+		if (*end)
+			usage();
+	}
+	n = argc - optind - 1;
+	if (n < 1 || n > SPITEST_MAX_XFERS)
+		usage();
+
+	memset(xfer, 0, sizeof(xfer));
+	for (i = 0; i < n; i++) {
+		const char *a = argv[optind + 1 + i];
+
+		if (a[0] == 'r') {
+			len[i] = strtoul(a + 1, &end, 0);
+			if (*end || !len[i])
+				usage();
+			tx[i] = NULL;
+		} else {
+			tx[i] = parse_hex(a, &len[i]);
+			if (!tx[i])
+				usage();
+		}
+		rx[i] = calloc(1, len[i]);
+		if (!rx[i]) {
+			perror("spitest: calloc");
+			return 1;
+		}
+		xfer[i].tx_buf = (uintptr_t)tx[i];
+		xfer[i].rx_buf = (uintptr_t)rx[i];
+		xfer[i].len = (uint32_t)len[i];
+		xfer[i].speed_hz = (uint32_t)speed;
+		xfer[i].bits_per_word = (uint8_t)bits;
+	}
+
+	fd = open(argv[optind], O_RDWR);
+	if (fd < 0) {
+		fprintf(stderr, "spitest: %s: %s\n", argv[optind],
+			strerror(errno));
+		return 1;
+	}
+	if (set_mode) {
+		m8 = (uint8_t)mode;
+		if (ioctl(fd, SPI_IOC_WR_MODE, &m8) < 0) {
+			fprintf(stderr, "spitest: SPI_IOC_WR_MODE: %s\n",
+				strerror(errno));
+			return 1;
+		}
+	}
+	ret = ioctl(fd, SPI_IOC_MESSAGE(n), xfer);
+	if (ret < 0) {
+		fprintf(stderr, "spitest: SPI_IOC_MESSAGE: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < len[i]; j++)
+			printf("%02x", rx[i][j]);
+		printf("\n");
+	}
+	close(fd);
+	return 0;
+}
