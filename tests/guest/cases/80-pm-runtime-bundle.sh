@@ -1,19 +1,7 @@
 # Runtime PM of a bound bundle and its interface: after the idle delay the bundle suspends (Control bundle_suspend) and then the interface (intf_suspend_prepare, hibernate); the next operation resumes both first (SVC intf_resume, bundle_resume) and never reaches a suspended bundle; power/runtime_status follows.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
-
-need_tool gbsim
-load_gb greybus gb-vhd gb-test-protocol
-
-M=/usr/share/greybus/manifests
-D=/sys/bus/greybus/devices
-B=$D/1-3.3.1
-I=$D/1-3.3
-export GBSIM_CTL=$GBTEST_TMP/ctl
-
-gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/test-vendor.mnfs >out 2>err &
-pid=$!
-wait_file_eq 20 $B/test_result ok || fail "module 3 not up: $(cat err)"
+. /usr/lib/gbtest/pm.sh
 
 # Defaults as documented (docs/power.md)
 assert_file_eq $B/power/autosuspend_delay_ms 2000

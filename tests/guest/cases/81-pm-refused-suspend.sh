@@ -1,19 +1,7 @@
 # A module that refuses to suspend (gbsim ctl pm ... refuse: Control answers BUSY) keeps the bundle or the interface active and fully usable, with a rate-limited note in the kernel log and no runtime-PM error; once it accepts, the next idle period suspends as usual.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
-
-need_tool gbsim
-load_gb greybus gb-vhd gb-test-protocol
-
-M=/usr/share/greybus/manifests
-D=/sys/bus/greybus/devices
-B=$D/1-3.3.1
-I=$D/1-3.3
-export GBSIM_CTL=$GBTEST_TMP/ctl
-
-gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/test-vendor.mnfs >out 2>err &
-pid=$!
-wait_file_eq 20 $B/test_result ok || fail "module 3 not up: $(cat err)"
+. /usr/lib/gbtest/pm.sh
 
 # The bundle refuses
 gbsim ctl pm 3 1 refuse || fail "pm refuse failed"
