@@ -42,7 +42,8 @@ KMAKE    = $(MAKE) $(JOBS) -C $(KBUILD)
 
 DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static \
 	    cpio kmod sparse linux-source-6.1 build-essential gcc make libc6-dev \
-	    linux-libc-dev clang perl xz-utils gzip coreutils jq
+	    linux-libc-dev clang perl xz-utils gzip coreutils jq \
+	    i2c-tools gpiod
 
 SELFTEST := $(TOP)/tests/selftest
 
