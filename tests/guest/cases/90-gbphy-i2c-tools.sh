@@ -1,0 +1,80 @@
+# Checks gb-gbphy and gb-i2c with i2c-tools: the bridge module's bundle gets one gbphy device per CPort, its I2C CPort an adapter; i2cdetect finds gbsim's EEPROM at 0x50 only, i2cget/i2cset/i2ctransfer read and write it as gbsim logs, bad answers from gbsim give tool errors, and removing the module removes the adapter.
+# timeout: 120
+# tools: i2cdetect i2cget i2cset i2ctransfer
+# kmods: i2c-dev
+. /usr/lib/gbtest/lib.sh
+
+need_tool gbsim
+need_tool i2cdetect
+need_tool i2ctransfer
+need_kmod i2c-dev
+M=/usr/share/greybus/manifests/gbphy-bridge.mnfs
+S=$GBTEST_TMP/ctl.sock
+LOG=$GBTEST_TMP/gbsim.log
+B=/sys/bus/greybus/devices/1-2.2.1
+
+c() {
+	gbsim ctl -s "$S" "$@"
+}
+
+load_gb greybus gb-vhd
+modprobe i2c-dev || fail "modprobe i2c-dev"
+gbsim --ctl "$S" -l "$LOG" -m 2:$M 2>gbsim.err &
+
+# the bundle's modalias loads gb-gbphy, the gbphy devices' gb-i2c
+wait_for 30 test -e $B/driver || fail "no driver bound to the bridge bundle: $(cat gbsim.err)"
+assert_eq "$(basename "$(readlink $B/driver)")" gbphy "driver of the bundle"
+n=$(ls -d $B/gbphy* | wc -l)
+assert_eq "$n" 5 "gbphy devices below the bundle"
+P=
+for d in $B/gbphy*; do
+	grep -qx 'MODALIAS=gbphy:p[0-9A-F][0-9A-F]' $d/uevent || fail "$d: no MODALIAS: $(cat $d/uevent)"
+	[ "$(cat $d/protocol_id)" = 0x03 ] && P=$d
+done
+[ -n "$P" ] || fail "no gbphy device with protocol_id 0x03"
+grep -qx 'MODALIAS=gbphy:p03' $P/uevent || fail "I2C gbphy modalias: $(cat $P/uevent)"
+wait_for 20 test -e $P/driver || fail "gb-i2c did not bind to ${P##*/}"
+wait_for 10 ls -d $P/i2c-* >/dev/null 2>&1 || fail "no i2c adapter below ${P##*/}"
+A=$(ls -d $P/i2c-*)
+BUS=${A##*/i2c-}
+assert_eq "$(cat $A/name)" "Greybus i2c adapter" "adapter name"
+wait_for 10 test -c /dev/i2c-$BUS || fail "no /dev/i2c-$BUS"
+
+# i2cdetect: the core emulates SMBus quick through transfers; only 0x50 ACKs
+i2cdetect -y $BUS >det 2>&1 || fail "i2cdetect: $(cat det)"
+info "$(cat det)"
+grep -q '^50: 50 ' det || fail "i2cdetect did not find 0x50"
+[ "$(grep -o ' [0-7][0-9a-f] ' det | grep -cv ' 50 ')" = 0 ] || fail "i2cdetect found more than 0x50"
+grep -q 'i2c: addr=0x51 nak' $LOG || fail "gbsim logged no NAK for 0x51"
+i2cdetect -F $BUS | grep -q 'I2C  *yes' || fail "functionality: no plain I2C: $(i2cdetect -F $BUS)"
+
+# byte reads of gbsim's initial contents ("gbsim-eeprom\n", then byte i = i)
+assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "eeprom[0] ('g')"
+assert_eq "$(i2cget -y $BUS 0x50 0x20)" 0x20 "eeprom[0x20]"
+# a write, seen by gbsim and read back
+i2cset -y $BUS 0x50 0x40 0xa5 || fail "i2cset failed"
+wait_for 5 grep -q 'i2c: eeprom\[0x40\]=0xa5' $LOG || fail "gbsim did not log the write"
+assert_eq "$(i2cget -y $BUS 0x50 0x40)" 0xa5 "eeprom[0x40] after i2cset"
+# one transfer of two messages: write the offset, read four bytes
+assert_eq "$(i2ctransfer -y $BUS w1@0x50 0x00 r4)" "0x67 0x62 0x73 0x69" "i2ctransfer read"
+i2ctransfer -y $BUS w3@0x50 0x60 0x11 0x22 || fail "i2ctransfer write"
+assert_eq "$(i2ctransfer -y $BUS w1@0x50 0x60 r2)" "0x11 0x22" "i2ctransfer read back"
+# nobody at 0x51: an error, not data
+i2cget -y $BUS 0x51 0x00 >out 2>&1 && fail "i2cget of 0x51 succeeded: $(cat out)"
+
+# bad answers: an error result, a short response
+c fault add proto=i2c type=0x05 result=malfunction >/dev/null || fail "fault add"
+i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget succeeded with a malfunction answer: $(cat out)"
+c fault add proto=i2c type=0x05 short=1 >/dev/null || fail "fault add"
+i2ctransfer -y $BUS w1@0x50 0x00 r4 >out 2>&1 && fail "i2ctransfer succeeded with a short answer: $(cat out)"
+c fault add proto=i2c type=0x05 drop >/dev/null || fail "fault add"
+i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget succeeded without an answer: $(cat out)"
+info "dropped answer: $(cat out)"
+assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "eeprom[0] after the faults"
+
+# removal: the adapter and the gbphy devices go
+c remove 2 || fail "remove"
+wait_for 10 test ! -e /dev/i2c-$BUS || fail "/dev/i2c-$BUS still there after remove"
+ls /sys/bus/gbphy/devices | grep -q . && fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
+i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget after remove succeeded"
+true
