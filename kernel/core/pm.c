@@ -139,18 +139,30 @@ const struct dev_pm_ops gb_interface_pm_ops = {
 };
 
 /*
+ * Runtime PM on, the device active: its parent (when it counts children)
+ * is held awake meanwhile, since an active child needs an active parent.
+ */
+static void gb_pm_enable_active(struct device *dev)
+{
+	struct device *parent = dev->parent;
+	bool hold = parent && pm_runtime_enabled(parent);
+
+	if (hold)
+		pm_runtime_get_sync(parent);
+	pm_runtime_set_active(dev);
+	pm_runtime_enable(dev);
+	if (hold)
+		pm_runtime_put(parent);
+}
+
+/*
  * Host devices and modules only follow their children: they are
  * "suspended" when everything below them is.
  */
 void gb_pm_follow_children(struct device *dev)
 {
 	pm_runtime_no_callbacks(dev);
-	if (dev->parent && pm_runtime_enabled(dev->parent))
-		pm_runtime_get_sync(dev->parent);
-	pm_runtime_set_active(dev);
-	pm_runtime_enable(dev);
-	if (dev->parent && pm_runtime_enabled(dev->parent))
-		pm_runtime_put(dev->parent);
+	gb_pm_enable_active(dev);
 	pm_request_idle(dev);
 }
 
@@ -168,16 +180,11 @@ void gb_pm_stop(struct device *dev)
 void gb_interface_pm_start(struct gb_interface *intf)
 {
 	struct device *dev = &intf->dev;
-	struct device *parent = dev->parent;
 
 	pm_runtime_set_autosuspend_delay(dev, GB_INTERFACE_AUTOSUSPEND_MS);
 	pm_runtime_use_autosuspend(dev);
 	pm_runtime_get_noresume(dev);
-
-	pm_runtime_get_sync(parent);
-	pm_runtime_set_active(dev);
-	pm_runtime_enable(dev);
-	pm_runtime_put(parent);
+	gb_pm_enable_active(dev);
 }
 
 /* Before the interface is disabled: awake for the messages to come */
