@@ -20,14 +20,7 @@
 
 #include "gb_manifest.h"
 
-#define FUZZ_ASSERT(cond)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: property violated: %s\n",\
-				__FILE__, __LINE__, #cond);		\
-			abort();					\
-		}							\
-	} while (0)
+#include "fuzz.h"
 
 static void fuzz_decoded(const struct gb_mnf_info *info, size_t len)
 {

@@ -14,14 +14,7 @@
 
 #include "gb_manifest.h"
 
-#define FUZZ_ASSERT(cond)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: property violated: %s\n",\
-				__FILE__, __LINE__, #cond);		\
-			abort();					\
-		}							\
-	} while (0)
+#include "fuzz.h"
 
 static size_t fuzz_lines(const char *src, size_t len)
 {

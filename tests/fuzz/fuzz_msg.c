@@ -20,14 +20,7 @@
 #include "gb_msg.h"
 #include "../../tools/gbsim/log.h"
 
-#define FUZZ_ASSERT(cond)						\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: property violated: %s\n",\
-				__FILE__, __LINE__, #cond);		\
-			abort();					\
-		}							\
-	} while (0)
+#include "fuzz.h"
 
 #define HDR_LEN	sizeof(struct gb_operation_msg_hdr)
 
