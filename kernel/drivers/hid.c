@@ -166,7 +166,8 @@ static void gb_hid_close(struct hid_device *hid)
 
 	ret = gb_operation_sync(ghid->connection, GB_HID_TYPE_PWR_OFF,
 				NULL, 0, NULL, 0);
-	if (ret && ret != -ESHUTDOWN)
+	/* Either means the module or its connection is gone already */
+	if (ret && ret != -ESHUTDOWN && ret != -ENOTCONN)
 		dev_err_ratelimited(gb_hid_dev(ghid), "failed to power off: %d\n",
 				    ret);
 

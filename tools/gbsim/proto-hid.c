@@ -18,8 +18,10 @@
  *                 what the malformed-descriptor cases need
  *
  * `gbsim ctl hid type IFID:CPORT STRING...` types at run time (the words
- * joined by blanks; "\n" is Enter, "\t" Tab, "\\" a backslash) and
- * `gbsim ctl hid show IFID:CPORT` prints the keyboard's state.
+ * joined by blanks; "\n" is Enter, "\t" Tab, "\\" a backslash),
+ * `gbsim ctl hid show IFID:CPORT` prints the keyboard's state and
+ * `gbsim ctl hid set KEY=VALUE...` changes the knobs above (but type)
+ * for the answers from then on.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +78,7 @@ static struct {
 } gbsim_hid_knobs = {
 	.delay_ms = 20,
 	.desc_len = sizeof(gbsim_hid_rdesc),
+	.rdesc_len = sizeof(gbsim_hid_rdesc),
 	.blength = sizeof(struct gb_hid_desc_response),
 };
 
@@ -91,10 +94,38 @@ struct gbsim_hid {
 	uint64_t		timer;
 };
 
+/* One KEY=VALUE of GBSIM_HID (or of "hid set"); false if it is not one */
+static bool gbsim_hid_knob(const char *tok)
+{
+	unsigned long v;
+	char *type;
+
+	if (!strncmp(tok, "type=", 5)) {
+		type = strdup(tok + 5);
+		if (!type)
+			return false;
+		free(gbsim_hid_knobs.type);
+		gbsim_hid_knobs.type = type;
+	} else if (sscanf(tok, "delay_ms=%lu", &v) == 1 && v >= 1 && v <= 60000) {
+		gbsim_hid_knobs.delay_ms = v;
+	} else if (sscanf(tok, "desc_len=%lu", &v) == 1 && v <= 0xffff) {
+		gbsim_hid_knobs.desc_len = v;
+		if (!gbsim_hid_knobs.rdesc_len_set)
+			gbsim_hid_knobs.rdesc_len = v;
+	} else if (sscanf(tok, "rdesc_len=%lu", &v) == 1 && v <= 0xffff) {
+		gbsim_hid_knobs.rdesc_len = v;
+		gbsim_hid_knobs.rdesc_len_set = true;
+	} else if (sscanf(tok, "blength=%lu", &v) == 1 && v <= 0xff) {
+		gbsim_hid_knobs.blength = v;
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static void gbsim_hid_read_knobs(void)
 {
 	char *env, *s, *tok, *save = NULL;
-	unsigned long v;
 
 	if (gbsim_hid_knobs.read)
 		return;
@@ -105,26 +136,10 @@ static void gbsim_hid_read_knobs(void)
 	s = strdup(env);
 	if (!s)
 		return;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strncmp(tok, "type=", 5)) {
-			free(gbsim_hid_knobs.type);
-			gbsim_hid_knobs.type = strdup(tok + 5);
-		} else if (sscanf(tok, "delay_ms=%lu", &v) == 1 && v >= 1 && v <= 60000) {
-			gbsim_hid_knobs.delay_ms = v;
-		} else if (sscanf(tok, "desc_len=%lu", &v) == 1 && v <= 0xffff) {
-			gbsim_hid_knobs.desc_len = v;
-		} else if (sscanf(tok, "rdesc_len=%lu", &v) == 1 && v <= 0xffff) {
-			gbsim_hid_knobs.rdesc_len = v;
-			gbsim_hid_knobs.rdesc_len_set = true;
-		} else if (sscanf(tok, "blength=%lu", &v) == 1 && v <= 0xff) {
-			gbsim_hid_knobs.blength = v;
-		} else {
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!gbsim_hid_knob(tok))
 			gbsim_log_warn("%s: '%s' ignored", GBSIM_HID_ENV, tok);
-		}
-	}
 	free(s);
-	if (!gbsim_hid_knobs.rdesc_len_set)
-		gbsim_hid_knobs.rdesc_len = gbsim_hid_knobs.desc_len;
 }
 
 /* Punctuation: the keys from 0x2d (minus) to 0x38 (slash), then shifted */
@@ -468,6 +483,18 @@ static struct gbsim_hid *gbsim_hid_find(struct gbsim *sim, const char *word,
 	return NULL;
 }
 
+/* "hid set KEY=VALUE...": the knobs, for the answers from now on */
+static int gbsim_hid_cmd_set(int argc, char **argv, struct gbsim_ctl_out *out)
+{
+	gbsim_hid_read_knobs();
+	for (int i = 2; i < argc; i++) {
+		if (!strncmp(argv[i], "type=", 5) || !gbsim_hid_knob(argv[i]))
+			return gbsim_ctl_fail(out, "bad hid setting '%.32s' (delay_ms, desc_len, rdesc_len, blength)",
+					      argv[i]);
+	}
+	return 0;
+}
+
 int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
 {
@@ -475,8 +502,10 @@ int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 	char text[4096], err[64];
 	size_t len = 0;
 
+	if (argc >= 3 && !strcmp(argv[1], "set"))
+		return gbsim_hid_cmd_set(argc, argv, out);
 	if (argc < 3 || (strcmp(argv[1], "type") && strcmp(argv[1], "show")))
-		return gbsim_ctl_fail(out, "usage: hid type IFID:CPORT STRING... | hid show IFID:CPORT");
+		return gbsim_ctl_fail(out, "usage: hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...");
 	kb = gbsim_hid_find(sim, argv[2], out);
 	if (!kb)
 		return -1;

@@ -64,7 +64,7 @@ cat >getrep.pl <<'EOF'
 my ($dev, $nr, $len) = @ARGV;
 open(my $f, '+<', $dev) or die "open: $!";
 my $buf = "\0" x $len;
-my $ret = ioctl($f, 0xC0004800 | ($len << 16) | $nr, $buf);
+my $ret = ioctl($f, 0xC0004800 | ($len << 16) | hex($nr), $buf);
 defined $ret or die "ioctl: $!\n";
 print unpack('H*', substr($buf, 0, $ret)), "\n";
 EOF
