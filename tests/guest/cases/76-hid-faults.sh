@@ -115,7 +115,7 @@ bad "short HID descriptor" 'failed to get HID descriptor: -90' \
 	fault add intf=2 type=hid.get_desc short=5 sticky
 bad "bLength 9" 'HID descriptor says it has 9 bytes, not 10' \
 	hid set blength=9
-bad "oversized report descriptor" 'report descriptor of 5000 bytes refused \(1\.\.4096\)' \
+bad "oversized report descriptor" 'report descriptor of 5000 bytes refused \(1\.\.2040\)' \
 	hid set desc_len=5000
 bad "empty report descriptor" 'report descriptor of 0 bytes refused' \
 	hid set desc_len=0
