@@ -186,6 +186,8 @@ static int gb_hid_get_report(struct gb_hid *ghid, u8 type, u8 id, u8 *buf,
 	size_t size;
 	int ret;
 
+	/* A short answer is fine: ask for no more than one message holds */
+	len = min(len, gb_operation_get_payload_size_max(ghid->connection));
 	operation = gb_operation_create_flags(ghid->connection,
 					      GB_HID_TYPE_GET_REPORT,
 					      sizeof(*request), len,
