@@ -468,8 +468,10 @@ static struct gbsim_hid *gbsim_hid_find(struct gbsim *sim, const char *word,
 	unsigned int intf, cport;
 	char end;
 
-	if (sscanf(word, "%u:%u%c", &intf, &cport, &end) != 2)
-		return gbsim_ctl_fail(out, "'%s' is not IFID:CPORT", word), NULL;
+	if (sscanf(word, "%u:%u%c", &intf, &cport, &end) != 2) {
+		gbsim_ctl_fail(out, "'%s' is not IFID:CPORT", word);
+		return NULL;
+	}
 	for (unsigned int i = 1; i < sim->num_cports; i++) {
 		struct gbsim_conn *c = sim->conns[i];
 
