@@ -2,9 +2,10 @@
 /*
  * The UART protocol (0x04), module side: a serial port whose far end
  * echoes.  Every SEND_DATA is answered, then its bytes come back to the AP
- * as RECEIVE_DATA (unless echo is off) and its credits are returned with
- * RECEIVE_CREDITS (split in several when one message cannot hold it).
- * Line coding, control lines, break and FIFO flushes are logged as INFO lines a test can grep:
+ * as RECEIVE_DATA (unless echo is off; in two when one message cannot
+ * hold them) and its credits are returned with RECEIVE_CREDITS.  Line
+ * coding, control lines, break and FIFO flushes are logged as INFO lines
+ * a test can grep:
  *
  *   INFO    uart cport 4: line rate=115200 data_bits=8 parity=none stop=1 flow=none
  *   INFO    uart cport 4: control dtr=1 rts=1
