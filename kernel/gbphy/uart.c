@@ -209,8 +209,12 @@ static int gb_tty_serial_state(struct gb_tty *gb_tty, struct gb_message *msg)
 	if (!changed)
 		return 0;
 	wake_up_interruptible(&gb_tty->port.delta_msr_wait);
-	/* Carrier lost: hang up, unless the line ignores the modem lines */
-	if ((changed & GB_UART_CTRL_DCD) && !(ctrl & GB_UART_CTRL_DCD))
+	if (!(changed & GB_UART_CTRL_DCD))
+		return 0;
+	/* Carrier: a blocking open waits for it; losing it hangs up */
+	if (ctrl & GB_UART_CTRL_DCD)
+		wake_up_interruptible(&gb_tty->port.open_wait);
+	else
 		tty_port_tty_hangup(&gb_tty->port, true);
 	return 0;
 }
