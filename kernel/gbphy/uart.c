@@ -62,16 +62,73 @@ static struct tty_driver *gb_tty_driver;
 static DEFINE_IDR(gb_tty_minors);
 static DEFINE_MUTEX(gb_tty_minors_lock);
 
-/* An operation without response payload; -ESHUTDOWN means the module left */
+/*
+ * An operation without response payload.  Once removal started nothing
+ * is sent: the hangup's shutdown would only fail against a module that
+ * is gone.  Logged unless the module left or a signal interrupted the
+ * wait (the close of a killed process).
+ */
 static int gb_tty_op(struct gb_tty *gb_tty, u8 type, void *req, size_t size)
 {
 	int ret;
 
+	if (READ_ONCE(gb_tty->disconnected))
+		return -ENODEV;
+
 	ret = gb_operation_sync(gb_tty->connection, type, req, size, NULL, 0);
-	if (ret && ret != -ESHUTDOWN)
+	switch (ret) {
+	case 0:
+	case -ESHUTDOWN:
+	case -ENOTCONN:
+	case -EINTR:
+		break;
+	default:
 		dev_err_ratelimited(&gb_tty->gbphy_dev->dev,
 				    "uart operation 0x%02x failed: %d\n",
 				    type, ret);
+	}
+	return ret;
+}
+
+static void gb_tty_async_done(struct gb_operation *operation)
+{
+	struct gb_tty *gb_tty = operation->private;
+	int ret = gb_operation_result(operation);
+
+	if (ret && ret != -ESHUTDOWN && ret != -ENOTCONN)
+		dev_err_ratelimited(&gb_tty->gbphy_dev->dev,
+				    "uart operation 0x%02x failed: %d\n",
+				    operation->type, ret);
+	gb_operation_put(operation);
+}
+
+/*
+ * The same without waiting, for the close of a killed process (whose
+ * pending signal would cut a synchronous wait short).  Sent in order
+ * with the others; the connection's disable completes it before the
+ * gb_tty can go.
+ */
+static int gb_tty_op_async(struct gb_tty *gb_tty, u8 type, void *req,
+			   size_t size)
+{
+	struct gb_operation *operation;
+	int ret;
+
+	if (READ_ONCE(gb_tty->disconnected))
+		return -ENODEV;
+
+	operation = gb_operation_create(gb_tty->connection, type, size, 0,
+					GFP_KERNEL);
+	if (!operation)
+		return -ENOMEM;
+	memcpy(operation->request->payload, req, size);
+	operation->private = gb_tty;
+
+	ret = gb_operation_request_send(operation, gb_tty_async_done,
+					GB_OPERATION_TIMEOUT_DEFAULT,
+					GFP_KERNEL);
+	if (ret)
+		gb_operation_put(operation);
 	return ret;
 }
 
@@ -269,17 +326,23 @@ static int gb_tty_request_handler(struct gb_operation *operation)
 	}
 }
 
-/* Sets and clears DTR/RTS; a change the module refused is not recorded */
-static int gb_tty_set_ctrl(struct gb_tty *gb_tty, u8 set, u8 clear)
+/*
+ * Sets and clears DTR/RTS.  With @wait a change the module refused is
+ * not recorded; without, it is recorded once sent.
+ */
+static int gb_tty_set_ctrl(struct gb_tty *gb_tty, u8 set, u8 clear, bool wait)
 {
 	struct gb_uart_set_control_line_state_request req;
+	u8 type = GB_UART_TYPE_SET_CONTROL_LINE_STATE;
 	int ret = 0;
 
 	mutex_lock(&gb_tty->mutex);
 	req.control = (gb_tty->ctrlout | set) & ~clear;
 	if (req.control != gb_tty->ctrlout) {
-		ret = gb_tty_op(gb_tty, GB_UART_TYPE_SET_CONTROL_LINE_STATE,
-				&req, sizeof(req));
+		if (wait)
+			ret = gb_tty_op(gb_tty, type, &req, sizeof(req));
+		else
+			ret = gb_tty_op_async(gb_tty, type, &req, sizeof(req));
 		if (!ret)
 			gb_tty->ctrlout = req.control;
 	}
@@ -374,9 +437,9 @@ static void gb_tty_port_dtr_rts(struct tty_port *port, int raise)
 	u8 lines = GB_UART_CTRL_DTR | GB_UART_CTRL_RTS;
 
 	if (raise)
-		gb_tty_set_ctrl(gb_tty, lines, 0);
+		gb_tty_set_ctrl(gb_tty, lines, 0, false);
 	else
-		gb_tty_set_ctrl(gb_tty, 0, lines);
+		gb_tty_set_ctrl(gb_tty, 0, lines, false);
 }
 
 static int gb_tty_port_carrier_raised(struct tty_port *port)
@@ -530,9 +593,9 @@ static void gb_tty_set_termios(struct tty_struct *tty,
 
 	/* B0 is the classic way to hang up a modem */
 	if (!C_BAUD(tty))
-		gb_tty_set_ctrl(gb_tty, 0, lines);
+		gb_tty_set_ctrl(gb_tty, 0, lines, true);
 	else if (old && !(old->c_cflag & CBAUD))
-		gb_tty_set_ctrl(gb_tty, lines, 0);
+		gb_tty_set_ctrl(gb_tty, lines, 0, true);
 }
 
 static int gb_tty_tiocmget(struct tty_struct *tty)
@@ -566,7 +629,7 @@ static int gb_tty_tiocmset(struct tty_struct *tty, unsigned int set,
 	struct gb_tty *gb_tty = tty->driver_data;
 
 	return gb_tty_set_ctrl(gb_tty, gb_tty_tiocm_lines(set),
-			       gb_tty_tiocm_lines(clear));
+			       gb_tty_tiocm_lines(clear), true);
 }
 
 static int gb_tty_break_ctl(struct tty_struct *tty, int state)
