@@ -171,11 +171,14 @@ static void gb_tty_tx_work(struct work_struct *work)
 		if (ret) {
 			/*
 			 * The module will not return credits for data it
-			 * refused; what is still queued would only fail
-			 * the same way, so it goes too.
+			 * refused (one that answered too late may have, so
+			 * never beyond the maximum); what is still queued
+			 * would only fail the same way, so it goes too.
 			 */
 			spin_lock_irqsave(&gb_tty->lock, flags);
-			gb_tty->credits += len;
+			gb_tty->credits = min_t(unsigned int,
+						gb_tty->credits + len,
+						GB_UART_CREDITS_MAX);
 			kfifo_reset(&gb_tty->fifo);
 			spin_unlock_irqrestore(&gb_tty->lock, flags);
 		}
