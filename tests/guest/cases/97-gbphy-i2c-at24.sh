@@ -52,7 +52,7 @@ grep -q 'i2c: addr=0x50 read' log || fail "gbsim logged no reads"
 printf 'AT24' | dd of=$D/eeprom bs=1 seek=128 conv=notrunc 2>dd.err ||
 	fail "eeprom write failed: $(cat dd.err)"
 wait_for 5 grep -q 'i2c: eeprom\[0x83\]=0x34' log || fail "gbsim did not log the write"
-assert_eq "$(i2cget -y $BUS 0x50 0x80)" 0x41 "eeprom[0x80] after the write"
+assert_eq "$(i2cget -f -y $BUS 0x50 0x80)" 0x41 "eeprom[0x80] after the write"
 assert_eq "$(dd if=$D/eeprom bs=1 skip=128 count=4 2>/dev/null)" AT24 "eeprom read back"
 
 # an error answer fails the read, not the kernel

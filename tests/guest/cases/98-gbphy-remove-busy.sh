@@ -1,4 +1,4 @@
-# Checks removal of a bridge module while tools keep using it: an i2cget loop on its adapter, an i2ctransfer loop holding /dev/i2c-N open and a loop writing its PWM's duty_cycle all end with an error once the module is gone, nothing stays bound, every node goes, and a new module works again.
+# Checks removal of a bridge module while tools keep using it: an i2cget loop and an i2ctransfer loop on its adapter (their transfers slowed by gbsim so that one is in flight) and a loop writing its PWM's duty_cycle all end with an error once the module is gone, nothing stays bound, every node goes, and a new module works again.
 # timeout: 120
 # tools: i2cget i2ctransfer
 # kmods: i2c-dev
@@ -75,6 +75,11 @@ for f in get.ok xfer.ok pwm.ok; do
 done
 assert_eq "$(tail -n 1 get.ok)" 0x67 "i2cget in the loop"
 
+# slow transfers from now on, so that the removal finds one in flight
+c fault add intf=2 proto=0x03 type=0x05 delay=700 sticky >/dev/null ||
+	fail "fault add failed"
+n=$(n_lines get.ok)
+wait_for 20 _grew get.ok "$n" || fail "the i2cget loop stopped"
 c remove 2 || fail "remove failed"
 for f in get xfer pwm; do
 	wait_for 15 test -e $f.end || fail "the $f loop did not end"
@@ -86,6 +91,7 @@ wait_for 10 sh -c "! test -e $CH" || fail "$CH still there"
 ls /sys/bus/gbphy/devices | grep -q . && fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
 
 # a new module: both work again
+c fault clear >/dev/null || fail "fault clear failed"
 c insert 2 $M >/dev/null || fail "insert failed"
 setup
 assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "i2cget on the new module"
