@@ -1,10 +1,11 @@
-# Checks gb-uart: the bridge module's UART CPort becomes /dev/ttyGB0; stty's line settings (rate, data bits, parity, stop bits, RTS/CTS) reach gbsim; open raises and the last close drops DTR/RTS; data goes both ways (gbsim's echo, data pushed by gbsim read by cat, 9000 bytes paced by credits); with -clocal a blocking open waits for gbsim's DCD and losing it hangs the reader up.
+# Checks gb-uart: the bridge module's UART CPort becomes /dev/ttyGB0; stty's line settings (rate, data bits, parity, stop bits, RTS/CTS) reach gbsim; open raises and the last close drops DTR/RTS; data goes both ways (gbsim's echo, data pushed by gbsim read by cat, 9000 bytes paced by credits); ttytest's TIOCMBIC/TIOCMGET, break and tcflush reach gbsim, and gbsim's serial state wakes TIOCMIWAIT and shows in TIOCMGET/TIOCGICOUNT; with -clocal a blocking open waits for gbsim's DCD and losing it hangs the reader up.
 # timeout: 150
 # tools: stty
 . /usr/lib/gbtest/lib.sh
 
 need_tool gbsim
 need_tool stty
+need_tool ttytest
 load_gb greybus gb-vhd gb-gbphy gb-uart
 
 M=/usr/share/greybus/manifests
@@ -96,6 +97,38 @@ wait_for 20 sh -c "[ \$(wc -c <rx) -ge $want ]" || fail "read back $(size rx) of
 tail -c 9000 rx >back
 cmp -s big back || fail "the 9000 bytes came back changed"
 [ "$(grep -c 'receive_credits' log)" -ge 3 ] || fail "no credits returned: $(grep -c receive_credits log)"
+# control lines, break, flush and the module's modem lines (ttytest)
+assert_eq "$(ttytest $T lines)" "dtr=1 rts=1 dcd=0 dsr=0 ri=0" "lines while open"
+assert_eq "$(ttytest $T dtr=0 lines)" "dtr=0 rts=1 dcd=0 dsr=0 ri=0" "lines after TIOCMBIC DTR"
+logged "control dtr=0 rts=1"
+ttytest $T dtr=1 || fail "TIOCMBIS DTR failed"
+ttytest $T break 100 || fail "break failed"
+logged "break on"
+logged "break off"
+ttytest $T flush || fail "tcflush failed"
+logged "flush transmitter"
+# a TIOCMIWAIT on DSR/RI wakes when gbsim changes DSR (poked until it does:
+# the waiter may not be waiting yet)
+ttytest $T wait dsr,ri >w.out 2>w.err &
+wpid=$!
+dsr=02
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	c request 2:4 0x07 $dsr >/dev/null || fail "serial_state request failed"
+	wait_for 1 grep -q changed w.out && break
+	[ $dsr = 02 ] && dsr=00 || dsr=02
+done
+grep -q changed w.out || fail "TIOCMIWAIT did not return: $(cat w.err)"
+wait $wpid
+c request 2:4 0x07 06 >/dev/null || fail "serial_state request failed"
+wait_for 5 sh -c "ttytest $T lines | grep -q 'dsr=1 ri=1'" || fail "DSR/RI not seen: $(ttytest $T lines)"
+ttytest $T icount >ic || fail "TIOCGICOUNT failed"
+info "$(cat ic)"
+grep -q ' rng=1 ' ic || fail "RI changes not counted: $(cat ic)"
+rx=$(sed 's/^rx=\([0-9]*\) .*/\1/' ic)
+[ "$rx" -ge $want ] || fail "rx count $rx, read $want"
+c request 2:4 0x07 00 >/dev/null || fail "serial_state request failed"
+wait_for 5 sh -c "ttytest $T lines | grep -q 'dsr=0 ri=0'" || fail "DSR/RI still up: $(ttytest $T lines)"
+
 kill $cat_pid
 wait $cat_pid
 
