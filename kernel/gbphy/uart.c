@@ -560,12 +560,19 @@ static unsigned int gb_tty_write_room(struct tty_struct *tty)
 	return room;
 }
 
-/* Queued here and not yet handed back by the module */
+/*
+ * Queued here and not yet handed back by the module; nothing once removal
+ * started, so that a close waiting for it (holding the tty lock the
+ * hangup needs) ends at once.
+ */
 static unsigned int gb_tty_chars_in_buffer(struct tty_struct *tty)
 {
 	struct gb_tty *gb_tty = tty->driver_data;
 	unsigned long flags;
 	unsigned int n;
+
+	if (READ_ONCE(gb_tty->disconnected))
+		return 0;
 
 	spin_lock_irqsave(&gb_tty->lock, flags);
 	n = kfifo_len(&gb_tty->fifo) + GB_UART_CREDITS_MAX - gb_tty->credits;
@@ -824,6 +831,7 @@ static void gb_uart_remove(struct gbphy_device *gbphy_dev)
 	WRITE_ONCE(gb_tty->disconnected, true);
 	mutex_unlock(&gb_tty->mutex);
 	wake_up_interruptible(&gb_tty->port.delta_msr_wait);
+	tty_port_tty_wakeup(&gb_tty->port);
 
 	gb_connection_disable_rx(gb_tty->connection);
 
