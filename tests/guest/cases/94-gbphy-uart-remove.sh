@@ -1,4 +1,4 @@
-# Checks gb-uart removal under use: the module leaves while a reader (cat), a writer in the middle of a large write and an idle descriptor hold /dev/ttyGB0 open; the reader sees end of file, the writer an error, the descriptor a hung-up tty; the node goes at once, the module unloads once they are closed, and the next bridge module gets ttyGB0 again and works.
+# Checks gb-uart removal under use: a last close waiting for credits gbsim no longer returns ends at once when the module leaves; then the module leaves while a reader (cat), a writer in the middle of a large write and an idle descriptor hold /dev/ttyGB0 open; the reader sees end of file, the writer an error, the descriptor a hung-up tty; the node goes at once, the module unloads once they are closed, and the next bridge module gets ttyGB0 again and works.
 # timeout: 120
 # tools: stty
 . /usr/lib/gbtest/lib.sh
@@ -28,6 +28,27 @@ wait_for 20 test -c /dev/ttyGB0 || fail "no /dev/ttyGB0: $(cat err)"
 T=/dev/ttyGB0
 stty -F $T raw -echo || fail "stty failed"
 
+# the module stops returning credits: the last close waits for them (up
+# to 10 s, holding the tty lock), and the removal ends that wait at once
+c fault add intf=2 proto=0x04 type=0x08 dir=send drop sticky >/dev/null ||
+	fail "fault add failed"
+( printf closing >$T; echo $? >cl.rc ) &
+wait_for 10 grep -q -F 'data "closing"' log || fail "the closing writer's data never reached gbsim"
+sleep 1
+test -e cl.rc && fail "the close did not wait for the module's credits"
+t0=$(cut -d' ' -f1 /proc/uptime)
+c remove 2 || fail "remove failed"
+wait_for 15 test -e cl.rc || fail "the waiting close did not end"
+t1=$(cut -d' ' -f1 /proc/uptime)
+took=$(echo "$t1 $t0" | awk '{ printf "%d", $1 - $2 }')
+info "the waiting close ended $took s after the removal (status $(cat cl.rc))"
+[ "$took" -lt 5 ] || fail "the waiting close took $took s after the removal"
+wait_for 10 sh -c "! test -e $T" || fail "$T still there"
+c fault clear >/dev/null || fail "fault clear failed"
+c insert 2 $M >/dev/null || fail "insert failed"
+wait_for 20 test -c $T || fail "no $T after the second insert"
+stty -F $T raw -echo || fail "stty failed"
+
 # the reader, and data for it
 up=$(n_up)
 cat $T >rx 2>rx.err &
@@ -42,7 +63,9 @@ exec 3<>$T
 # a writer of far more than the driver queues, so it is still writing
 head -c 2000000 /dev/zero >zeros
 ( cat zeros >$T 2>wr.err; echo $? >wr.rc ) &
-wait_for 10 grep -q 'data ".*" (' log || fail "the writer's data never reached gbsim"
+wait_for 10 grep -q -F 'data "\x00' log || fail "the writer's data never reached gbsim"
+sleep 1
+test -e wr.rc && fail "the writer ended before the removal: $(cat wr.err)"
 
 c remove 2 || fail "remove failed"
 wait_for 15 gone $reader || fail "the reader did not end"
