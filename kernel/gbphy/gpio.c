@@ -30,6 +30,7 @@
 #include <linux/pinctrl/pinconf-generic.h>
 #include <linux/rwsem.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/workqueue.h>
 
 #include <greybus/greybus.h>
@@ -567,12 +568,43 @@ static void gb_gpio_wake_waiters(struct gb_gpio *ggc)
 	mutex_unlock(&ggc->irq_lock);
 }
 
+/* The gpio_device, not the sysfs class device of the same name */
+static int gb_gpio_is_gpiochip(struct device *dev, void *data)
+{
+	return dev->bus && !strcmp(dev->bus->name, "gpio");
+}
+
+/*
+ * gpiod_free() of Linux 6.1 puts the module and gpio_device references
+ * that gpiod_request() took only while the chip is still there: for a
+ * line that userspace holds across the module's unplug they would leak,
+ * pinning gb-gpio for good.  Put them for gpiolib.  (Claimed interrupts
+ * hold their own module reference until they are freed.)
+ */
+static void gb_gpio_put_orphans(struct gb_gpio *ggc, struct device *gdev)
+{
+	unsigned int i;
+
+	for (i = 0; i < ggc->chip.ngpio; i++) {
+		if (!gpiochip_is_requested(&ggc->chip, i))
+			continue;
+		module_put(THIS_MODULE);
+		if (gdev)
+			put_device(gdev);
+	}
+}
+
 static void gb_gpio_remove(struct gbphy_device *gbphy_dev)
 {
 	struct gb_gpio *ggc = gb_gbphy_get_data(gbphy_dev);
+	struct device *gdev;
 	unsigned int i;
 
+	/* gpiochip_remove() unlinks it from its parent */
+	gdev = device_find_child(&gbphy_dev->dev, NULL, gb_gpio_is_gpiochip);
 	gpiochip_remove(&ggc->chip);
+	gb_gpio_put_orphans(ggc, gdev);
+	put_device(gdev);
 	/* no more events (this waits for the handler) and no operations */
 	gb_connection_disable(ggc->connection);
 	down_write(&ggc->conn_sem);
