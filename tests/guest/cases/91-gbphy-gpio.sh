@@ -1,4 +1,4 @@
-# Checks gb-gpio with libgpiod: the bridge module's GPIO CPort is a gpiochip with gbsim's 8 lines (gpiodetect, gpioinfo), gpioget reads the levels gbsim puts on its lines, gpioset drives values gbsim logs, gpiomon reports the rising and falling edges gbsim raises (both edges and rising only), and the interrupt is masked again when gpiomon exits.
+# Checks gb-gpio with libgpiod: the bridge module's GPIO CPort is a gpiochip with gbsim's 8 lines (gpiodetect, gpioinfo), gpioget reads the levels gbsim puts on its lines, gpioset drives values gbsim logs, gpiomon reports the rising and falling edges gbsim raises (both edges and rising only), the interrupt is masked again when gpiomon exits, and a requested line keeps the gbphy device and bundle resumed.
 # timeout: 150
 # tools: gpiodetect gpioinfo gpioget gpioset gpiomon
 . /usr/lib/gbtest/lib.sh
@@ -115,6 +115,25 @@ before=$(n_events)
 level 7 0
 level 7 1
 assert_eq "$(n_events)" "$before" "irq events for a masked line"
+
+# runtime PM: idle, the gbphy device and the bundle suspend; a requested
+# line keeps them resumed past the autosuspend delay
+G=/sys/bus/gbphy/devices/$(gpiodetect | grep "^$CH " | sed 's/.*\[\(gbphy[0-9]*\)\].*/\1/')
+wait_file_eq 10 $G/power/runtime_status suspended ||
+	fail "idle gbphy device not suspended"
+gpioset -m signal $CH 6=0 &
+set=$!
+wait_file_eq 5 $G/power/runtime_status active ||
+	fail "gbphy device not resumed for a requested line"
+sleep 4
+assert_file_eq $G/power/runtime_status active
+c pm 2 | grep -q "bundle 1 state=active" || fail "bundle not active: $(c pm 2)"
+kill $set
+wait $set
+wait_file_eq 10 $G/power/runtime_status suspended ||
+	fail "gbphy device not suspended after the line was freed"
+wait_for 5 sh -c "gbsim ctl pm 2 | grep -q 'bundle 1 state=suspended'" ||
+	fail "bundle not suspended: $(c pm 2)"
 
 kill -TERM $pid
 wait $pid
