@@ -132,7 +132,7 @@ kill $set
 wait $set
 wait_file_eq 10 $G/power/runtime_status suspended ||
 	fail "gbphy device not suspended after the line was freed"
-wait_for 5 sh -c "gbsim ctl pm 2 | grep -q 'bundle 1 state=suspended'" ||
+wait_for 10 sh -c "gbsim ctl pm 2 | grep -q 'bundle 1 state=suspended'" ||
 	fail "bundle not suspended: $(c pm 2)"
 
 kill -TERM $pid
