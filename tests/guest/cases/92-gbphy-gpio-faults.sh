@@ -1,4 +1,4 @@
-# Checks gb-gpio against a misbehaving module: error results, short and missing answers make gpioget/gpioset fail with the driver's error logged, bad IRQ events (wrong size, a line that does not exist, an unknown request) are refused and later events still arrive, a failed unmask leaves gpiomon running without events, and unplugging the module while gpiomon waits ends gpiomon with an error and while gpioset holds a line leaves nothing in use.
+# Checks gb-gpio against a misbehaving module: error results, short and missing answers make gpioget/gpioset fail with the driver's error logged, bad IRQ events (wrong size, a line that does not exist, an unknown request) are refused and later events still arrive, a failed unmask leaves gpiomon running without events, and unplugging the module while gpiomon waits ends gpiomon with an error and while gpioset holds a line leaves nothing in use and no irq of the driver behind.
 # timeout: 180
 # tools: gpiodetect gpioinfo gpioget gpioset gpiomon
 . /usr/lib/gbtest/lib.sh
@@ -122,6 +122,8 @@ gpioset -m signal $CH 6=1 &
 set=$!
 since "line 5: .* irq=unmasked type=both"
 since "line 6: active=1 dir=out value=1"
+grep -qs greybus-gpio /sys/kernel/irq/*/chip_name ||
+	fail "no greybus-gpio irq in /sys/kernel/irq"
 c remove 2 || fail "remove failed"
 wait_for 15 gone $mon || fail "gpiomon still running after the module left"
 if wait $mon; then
@@ -131,6 +133,9 @@ info "gpiomon: $(cat mon.err)"
 gone $set && fail "gpioset ended before it was told to"
 kill $set
 wait $set
+# the last claimed irq gone, the driver's irq domain goes too
+wait_for 10 sh -c '! grep -qs greybus-gpio /sys/kernel/irq/*/chip_name' ||
+	fail "greybus-gpio irqs left after the unplug"
 wait_for 10 sh -c '! gpiodetect 2>/dev/null | grep -q gbphy' ||
 	fail "gpiochip still there after the module left"
 
