@@ -426,6 +426,8 @@ static const struct gbsim_ctl_cmd {
 	{ "faults", "fault list | faults | fault del N | fault clear", false,
 	  gbsim_fault_cmd },
 	{ "pm", "pm IFID [BUNDLE] [refuse|accept]", true, gbsim_cmd_pm },
+	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,
+	  gbsim_cmd_timesync },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

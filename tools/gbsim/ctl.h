@@ -70,6 +70,9 @@ void gbsim_ctl_close(struct gbsim_ctl *ctl);
 /* ctl-pm.c: the "pm" command */
 int gbsim_cmd_pm(struct gbsim *sim, int argc, char **argv,
 		 struct gbsim_ctl_out *out);
+/* timesync.c: the "timesync" command */
+int gbsim_cmd_timesync(struct gbsim *sim, int argc, char **argv,
+		       struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
 
