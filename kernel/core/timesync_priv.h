@@ -72,12 +72,12 @@ struct gb_timesync_member {
  */
 struct gb_timesync {
 	struct gb_host_device	*hd;
-	struct mutex		mutex;
+	struct mutex		mutex;		/* the participants: see above */
 	struct list_head	members;
 	struct delayed_work	work;
 	wait_queue_head_t	wait;	/* strobes, finished runs, removal */
 
-	spinlock_t		lock;
+	spinlock_t		lock;		/* state, latch, anchor: see above */
 	enum gb_timesync_state	state;
 	bool			removing;	/* gb_timesync_hd_del() */
 	u64			gen;		/* bumped by member removal */
