@@ -45,8 +45,11 @@ ts_series() {
 	gbsim ctl log | grep -c 'timesync series [0-9]*:' || true
 }
 
-# ts_enabled IFID: wait until interface IFID of module IFID is enabled
+# ts_enabled IFID: wait until interface IFID of module IFID is enabled and
+# the uevent handler is done with it (a driver it loads late would resume
+# a suspended interface behind the case's back)
 ts_enabled() {
 	wait_file_eq 30 $D/1-$1.$1/status enabled ||
 		fail "interface $1 not enabled: $(cat err | tail -n 3)"
+	uevent_settle 60 || fail "uevent handler still behind after 60 s"
 }
