@@ -670,7 +670,8 @@ static int gb_timesync_distribute(struct gb_timesync *ts, u64 gen)
 		m->synced = true;
 	}
 
-	return gb_timesync_svc_wake_pins_release(hd->svc);
+	/* The wake pins stay acquired for the check ping */
+	return 0;
 }
 
 static int gb_timesync_sync_locked(struct gb_timesync *ts, u64 gen)
@@ -701,9 +702,11 @@ static int gb_timesync_sync_locked(struct gb_timesync *ts, u64 gen)
  * The check: the SVC pings, everybody latches the ping strobe, and the
  * FrameTimes they report must agree with the AP's within
  * GB_TIMESYNC_PING_TOLERANCE.  Members that take part and are synced
- * answer; the others are left alone.
+ * answer; the others are left alone.  A run comes here with the wake
+ * pins still acquired (@pins_held), saving two round trips on the
+ * resume path.
  */
-static int gb_timesync_ping_locked(struct gb_timesync *ts)
+static int gb_timesync_ping_locked(struct gb_timesync *ts, bool pins_held)
 {
 	struct gb_host_device *hd = ts->hd;
 	struct gb_timesync_member *m;
@@ -721,7 +724,7 @@ static int gb_timesync_ping_locked(struct gb_timesync *ts)
 
 	ts->pinged = false;
 	gb_timesync_latch(ts, 1, GB_TIMESYNC_STATE_PING);
-	ret = gb_timesync_svc_wake_pins_acquire(hd->svc, mask);
+	ret = pins_held ? 0 : gb_timesync_svc_wake_pins_acquire(hd->svc, mask);
 	if (ret)
 		goto out_unlatch;
 	ret = gb_timesync_svc_ping(hd->svc, &svc_ft);
@@ -803,7 +806,7 @@ static void gb_timesync_run(struct gb_timesync *ts)
 	/* Synchronised: waiters may go on while the ping checks (seed 001) */
 	gb_timesync_complete(ts, nr, 0);
 
-	ret = gb_timesync_ping_locked(ts);
+	ret = gb_timesync_ping_locked(ts, true);
 	if (ret)
 		goto err_teardown;
 
@@ -855,7 +858,7 @@ int gb_timesync_ping(struct gb_timesync *ts)
 	if (ret)
 		goto out_unlock;
 
-	ret = gb_timesync_ping_locked(ts);
+	ret = gb_timesync_ping_locked(ts, false);
 	if (ret) {
 		gb_timesync_teardown(ts);
 		gb_timesync_unsync(ts, GB_TIMESYNC_STATE_INVALID);

@@ -1,4 +1,4 @@
-# TimeSync on runtime resume: an interface that hibernated resumes with a synchronous resync (SVC intf_resume, then a strobe series) that completes within 50 ms of guest time from the request to the state active (best of 3 rounds, printed; a 1 s start delay would fail it, seed 002); a synchronous request that finds the machine pinging reports success (seed 001: gbsim holds the ping's answer, debugfs shows the state it saw).
+# TimeSync on runtime resume: an interface that hibernated resumes with a synchronous resync (SVC intf_resume, then a strobe series) that completes within 50 ms of guest time from the request to the state active (best of 3 rounds, up to 8 on an overloaded host, printed; a 1 s start delay would fail it, seed 002); a synchronous request that finds the machine pinging reports success (seed 001: gbsim holds the ping's answer, debugfs shows the state it saw).
 # timeout: 150
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/timesync.sh
@@ -13,7 +13,8 @@ I=$D/1-2.2
 echo 100 >$I/power/autosuspend_delay_ms
 best=
 r=0
-while [ $r -lt 3 ]; do
+# Best of 3; on a host so loaded that none of them made it, up to 8
+while [ $r -lt 3 ] || { [ "$best" -ge 50000 ] && [ $r -lt 8 ]; }; do
 	r=$((r + 1))
 	echo auto >$I/power/control
 	wait_file_eq 10 $I/power/runtime_status suspended || fail "round $r: interface 2 did not suspend"
