@@ -230,8 +230,10 @@ static u64 gb_timesync_request(struct gb_timesync *ts,
 	if (ts->removing)
 		goto out_unlock;
 
-	if (ts->requested == ts->completed)
+	if (!ts->first_request_set) {
 		ts->first_request = ktime_get();
+		ts->first_request_set = true;
+	}
 	nr = ++ts->requested;
 	if (intf) {
 		m = gb_timesync_find_locked(ts, intf);
@@ -437,6 +439,7 @@ static u64 gb_timesync_select(struct gb_timesync *ts, u64 *gen,
 	nr = ts->requested;
 	*gen = ts->gen;
 	*since = ts->first_request;
+	ts->first_request_set = false;	/* the next request is the next run's */
 	ts->strobe_mask = 0;
 	list_for_each_entry(m, &ts->members, node) {
 		gb_timesync_pin_locked(m);

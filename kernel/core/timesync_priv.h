@@ -95,6 +95,7 @@ struct gb_timesync {
 	u64			completed;
 	int			completed_result;
 	ktime_t			first_request;	/* oldest one not served */
+	bool			first_request_set;
 
 	/* results, under @mutex */
 	u32			strobe_mask;
