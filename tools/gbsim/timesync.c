@@ -34,6 +34,7 @@
 
 #define GBSIM_TS_SVC_BASE	1000000000LL	/* before the first enable */
 #define GBSIM_TS_INTF_BASE	7777777LL	/* times the interface id */
+#define GBSIM_TS_DELAY_MAX_US	10000
 
 static uint64_t gbsim_ts_now_ns(void)
 {
@@ -123,6 +124,12 @@ static int gbsim_ts_svc_enable(struct gbsim_op *op)
 	if (req.count < 1 || req.count > GB_TIMESYNC_MAX_STROBES) {
 		gbsim_log_error("svc: timesync enable refused: %u strobes",
 				req.count);
+		return GB_OP_INVALID;
+	}
+	/* The SVC's strobe timer: at most 10 ms between strobes */
+	if (le32toh(req.strobe_delay) > GBSIM_TS_DELAY_MAX_US) {
+		gbsim_log_error("svc: timesync enable refused: strobe delay %u us",
+				le32toh(req.strobe_delay));
 		return GB_OP_INVALID;
 	}
 	delay_ns = (uint64_t)le32toh(req.strobe_delay) * 1000;
