@@ -428,6 +428,8 @@ static const struct gbsim_ctl_cmd {
 	{ "pm", "pm IFID [BUNDLE] [refuse|accept]", true, gbsim_cmd_pm },
 	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,
 	  gbsim_cmd_timesync },
+	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,
+	  gbsim_cmd_hid },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

@@ -75,6 +75,9 @@ int gbsim_cmd_timesync(struct gbsim *sim, int argc, char **argv,
 		       struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
+/* proto-hid.c: the "hid" command (type keys, show the keyboard) */
+int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out);
 
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);
