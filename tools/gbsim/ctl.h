@@ -77,6 +77,9 @@ int gbsim_cmd_gpio(struct gbsim *sim, int argc, char **argv,
 int gbsim_ctl_target(struct gbsim *sim, const char *word,
 		     struct gbsim_ctl_out *out, uint16_t *hd_cport,
 		     int *protocol);
+/* timesync.c: the "timesync" command */
+int gbsim_cmd_timesync(struct gbsim *sim, int argc, char **argv,
+		       struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
 /* proto-hid.c: the "hid" command (type keys, show the keyboard) */

@@ -15,6 +15,7 @@
 struct gb_host_device;
 struct gb_message;
 struct gb_svc;
+struct gb_timesync;
 
 /*
  * Callbacks a host-controller driver provides.  All may sleep unless noted.
@@ -46,6 +47,12 @@ struct gb_svc;
  * starts over with version and hello, then reports its modules again.  The
  * core calls it after it has removed every module (the SVC watchdog's
  * "reset" action); it must not wait for the SVC.
+ *
+ * The timesync_*() callbacks (optional) drive a bridge that keeps its
+ * own FrameTime counter: enable arms it for @count strobes, authoritative
+ * hands it the SVC's FrameTimes of those strobes, get_last_event reads
+ * its FrameTime at the last (ping) strobe.  Whatever the bridge, it
+ * reports every strobe it latches with gb_timesync_strobe().
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
@@ -69,6 +76,14 @@ struct gb_hd_driver {
 	void	(*message_cancel)(struct gb_message *message);
 
 	int	(*reset)(struct gb_host_device *hd);
+
+	int	(*timesync_enable)(struct gb_host_device *hd, u8 count,
+				   u64 frame_time, u32 strobe_delay, u32 refclk);
+	int	(*timesync_disable)(struct gb_host_device *hd);
+	int	(*timesync_authoritative)(struct gb_host_device *hd,
+					  const u64 *frame_time);
+	int	(*timesync_get_last_event)(struct gb_host_device *hd,
+					   u64 *frame_time);
 };
 
 /*
@@ -96,6 +111,7 @@ struct gb_host_device {
 	size_t			buffer_size_max; /* largest message, header incl. */
 
 	struct gb_svc		*svc;
+	struct gb_timesync	*timesync;	/* between add and del */
 
 	/* host-driver private data, hd_priv_size bytes */
 	unsigned long		hd_priv[] __aligned(sizeof(s64));
