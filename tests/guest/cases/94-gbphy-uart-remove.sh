@@ -60,8 +60,12 @@ wait_for 10 grep -q abc rx || fail "reader got no data: $(cat rx)"
 # an idle descriptor on the tty
 exec 3<>$T
 
-# a writer of far more than the driver queues, so it is still writing
+# a writer of far more than the driver queues, kept in the middle of its
+# write by a module that stops returning credits (a fast guest would
+# otherwise finish 2 MB before the removal)
 head -c 2000000 /dev/zero >zeros
+c fault add intf=2 proto=0x04 type=0x08 dir=send drop sticky >/dev/null ||
+	fail "fault add failed"
 ( cat zeros >$T 2>wr.err; echo $? >wr.rc ) &
 wait_for 10 grep -q -F 'data "\x00' log || fail "the writer's data never reached gbsim"
 sleep 1
@@ -76,6 +80,7 @@ wait_for 15 test -e wr.rc || fail "the writer did not end"
 info "writer: status $(cat wr.rc) $(cat wr.err)"
 wait_for 10 sh -c "! test -e $T" || fail "$T still there"
 test -e /sys/class/tty/ttyGB0 && fail "/sys/class/tty/ttyGB0 still there"
+c fault clear >/dev/null || fail "fault clear failed"
 
 # the hung-up descriptor: end of file, writes fail
 dd bs=1 count=1 <&3 >dd.out 2>/dev/null
