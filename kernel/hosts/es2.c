@@ -56,6 +56,8 @@ static void gb_es2_out_complete(struct urb *urb)
 	case -ECONNRESET:
 	case -ESHUTDOWN:
 	case -ENODEV:
+	case -EPROTO:
+	case -EILSEQ:
 		break;
 	default:
 		dev_err_ratelimited(&es2->intf->dev, "cport out: urb status %d\n",
@@ -149,7 +151,9 @@ static void gb_es2_cport_in_complete(struct urb *urb)
 	case -ECONNRESET:
 	case -ESHUTDOWN:
 	case -ENODEV:
-		return;
+	case -EPROTO:
+	case -EILSEQ:
+		return;		/* killed, or the bridge is gone */
 	default:
 		dev_err_ratelimited(&es2->intf->dev, "cport in: urb status %d\n",
 				    urb->status);

@@ -187,6 +187,8 @@ void gb_es2_arpc_in_complete(struct urb *urb)
 	case -ECONNRESET:
 	case -ESHUTDOWN:
 	case -ENODEV:
+	case -EPROTO:
+	case -EILSEQ:
 		return;		/* killed, or the bridge is gone */
 	default:
 		dev_err_ratelimited(&es2->intf->dev, "arpc in: urb status %d\n",
