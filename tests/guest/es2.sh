@@ -8,7 +8,9 @@
 #                   (idempotent; unbinds a gadget left bound)
 #   es2_unplug      unbind the gadget from the UDC: the USB device goes
 #   es2_teardown    undo es2_setup (gbsim must have exited)
-#   es2_use         make every later `gbsim` of the case run over ES2
+#   es2_use         es2_setup, and make every later `gbsim` of the case
+#                   run over ES2 (lib.sh does it when GB_TRANSPORT=es2)
+#   es2_rerun CASE  run case CASE instead, with GB_TRANSPORT=es2
 #
 # gbsim binds the gadget to the UDC itself once its descriptors are
 # written, and the gadget goes when gbsim closes functionfs.
@@ -63,9 +65,10 @@ es2_teardown() {
 		"$g/functions/ffs.es2" "$g/strings/0x409" "$g"
 }
 
-# A `gbsim` earlier on PATH that adds --transport es2 (and sets the
-# gadget up first); `gbsim ctl` and the like pass straight through.
+# Sets the gadget up, and puts a `gbsim` earlier on PATH that adds
+# --transport es2; `gbsim ctl` and the like pass straight through.
 es2_use() {
+	es2_setup || fail "es2_use: cannot set up the ES2 gadget"
 	if [ ! -x "$GB_ES2_BIN/gbsim" ]; then
 		mkdir -p "$GB_ES2_BIN"
 		cat >"$GB_ES2_BIN/gbsim.new" <<'WRAP'
@@ -73,9 +76,6 @@ es2_use() {
 case $1 in
 ctl|-h|--help|-V|--version) exec /usr/bin/gbsim "$@" ;;
 esac
-[ -r /usr/lib/gbtest/commands.sh ] && . /usr/lib/gbtest/commands.sh
-. /usr/lib/gbtest/es2.sh
-es2_setup >&2 || { echo "gbsim (es2): cannot set up the gadget" >&2; exit 1; }
 exec /usr/bin/gbsim --transport es2 "$@"
 WRAP
 		chmod 0755 "$GB_ES2_BIN/gbsim.new"
@@ -85,4 +85,13 @@ WRAP
 	*:"$GB_ES2_BIN":*) ;;
 	*) PATH=$GB_ES2_BIN:$PATH; export PATH ;;
 	esac
+}
+
+# es2_rerun NN-topic: run that case instead of this one, with every gbsim
+# over ES2 (the cases 100-109 do only this).
+es2_rerun() {
+	[ -r "$GBTEST_DIR/cases/$1.sh" ] || fail "es2_rerun: no case $1 in the guest"
+	GB_TRANSPORT=es2
+	export GB_TRANSPORT
+	exec sh "$GBTEST_DIR/cases/$1.sh"
 }
