@@ -160,6 +160,8 @@ static void gb_es2_cport_in_complete(struct urb *urb)
 		goto resubmit;
 	}
 
+	if (!urb->actual_length)
+		goto resubmit;	/* a zero-length packet */
 	if (urb->actual_length < sizeof(*header)) {
 		dev_err_ratelimited(&es2->intf->dev,
 				    "%u-byte message is shorter than a Greybus header, dropped\n",

@@ -7,9 +7,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/usb/ch9.h>
+#include <linux/usb/functionfs.h>
 
 #include "es2-pump.h"
 
@@ -27,6 +31,24 @@ static void gbsim_es2_backoff(void)
 	struct timespec ts = { .tv_sec = 0, .tv_nsec = 20 * 1000 * 1000 };
 
 	nanosleep(&ts, NULL);
+}
+
+/*
+ * A transfer that fills its last packet needs a zero-length packet to
+ * end it, unless it fills the AP's whole buffer (p->size).  The packet
+ * size is the one of the speed the host chose.
+ */
+static bool gbsim_es2_needs_zlp(struct gbsim_es2_pump *p, size_t len)
+{
+	struct usb_endpoint_descriptor desc;
+	unsigned int maxp;
+
+	if (!len || len >= p->size)
+		return false;
+	if (ioctl(p->ep, FUNCTIONFS_ENDPOINT_DESC, &desc) < 0)
+		return false;
+	maxp = desc.wMaxPacketSize & 0x7ff;
+	return maxp && len % maxp == 0;
 }
 
 static void gbsim_es2_unlock(void *arg)
@@ -58,17 +80,21 @@ static void *gbsim_es2_writer(void *arg)
 		} while (n < 0 && errno == EINTR);
 		if (n != (ssize_t)it->len)
 			__atomic_add_fetch(&p->failed, 1, __ATOMIC_RELAXED);
+		else if (gbsim_es2_needs_zlp(p, it->len))
+			while (write(p->ep, it->data, 0) < 0 && errno == EINTR)
+				;
 		pthread_cleanup_pop(1);
 	}
 	return NULL;
 }
 
-int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep)
+int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, size_t size)
 {
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->ep = ep;
+	p->size = size;
 	p->sock = -1;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
@@ -119,9 +145,9 @@ static void *gbsim_es2_reader(void *arg)
 	pthread_cleanup_push(free, buf);
 	for (;;) {
 		n = read(p->ep, buf, p->size);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
+		if (n == 0 || (n < 0 && errno == EINTR))
+			continue;	/* a zero-length packet ends nothing here */
+		if (n < 0) {
 			gbsim_es2_backoff();
 			continue;
 		}

@@ -26,12 +26,13 @@ struct gbsim_es2_pump {
 	struct gbsim_es2_item *head, *tail;
 	size_t		queued;
 	unsigned long	failed;		/* writes the endpoint refused */
+	size_t		size;		/* largest transfer */
 	/* reader: the socket's thread end */
 	int		sock;
-	size_t		size;		/* largest transfer */
 };
 
-int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep);
+/* @size: the largest transfer the AP takes in one go */
+int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, size_t size);
 /* Copies @len bytes; -ENOBUFS when too much is waiting already */
 int gbsim_es2_writer_queue(struct gbsim_es2_pump *p, const void *data,
 			   size_t len);

@@ -579,9 +579,11 @@ static int gbsim_es2_open(struct gbsim_transport *tp, char *err, size_t errlen)
 		}
 	}
 
-	ret = gbsim_es2_writer_start(&es2->data_in, es2->ep[0]);
+	ret = gbsim_es2_writer_start(&es2->data_in, es2->ep[0],
+				     GB_ES2_MSG_SIZE_MAX);
 	if (!ret)
-		ret = gbsim_es2_writer_start(&es2->arpc_in, es2->ep[1]);
+		ret = gbsim_es2_writer_start(&es2->arpc_in, es2->ep[1],
+					     GB_ES2_ARPC_RSP_SIZE_MAX);
 	if (!ret) {
 		es2->rx = gbsim_es2_reader_start(&es2->data_out, es2->ep[2],
 						 GB_ES2_MSG_SIZE_MAX);
