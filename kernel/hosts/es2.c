@@ -376,25 +376,30 @@ static int gb_es2_urbs_submit(struct gb_es2 *es2)
 	return 0;
 }
 
-/* First bulk IN: CPort data; second: ARPC; first bulk OUT: CPort data. */
+/*
+ * The two lowest-numbered bulk IN endpoints carry CPort data and ARPC
+ * answers, the lowest bulk OUT one CPort data; the others are unused.
+ */
 static int gb_es2_endpoints(struct usb_interface *intf, u8 *cport_in,
 			    u8 *arpc_in, u8 *cport_out)
 {
-	struct usb_host_interface *alt = intf->cur_altsetting;
-	struct usb_endpoint_descriptor *ep;
-	int i, n_in = 0, n_out = 0;
+	struct usb_device *udev = interface_to_usbdev(intf);
+	struct usb_host_endpoint *hep;
+	int n, n_in = 0, n_out = 0;
 
-	for (i = 0; i < alt->desc.bNumEndpoints; i++) {
-		ep = &alt->endpoint[i].desc;
-		if (usb_endpoint_is_bulk_in(ep)) {
+	for (n = 1; n < ARRAY_SIZE(udev->ep_in); n++) {
+		hep = udev->ep_in[n];
+		if (hep && usb_endpoint_xfer_bulk(&hep->desc)) {
 			if (n_in == 0)
-				*cport_in = ep->bEndpointAddress;
+				*cport_in = n;
 			else if (n_in == 1)
-				*arpc_in = ep->bEndpointAddress;
+				*arpc_in = n;
 			n_in++;
-		} else if (usb_endpoint_is_bulk_out(ep)) {
+		}
+		hep = udev->ep_out[n];
+		if (hep && usb_endpoint_xfer_bulk(&hep->desc)) {
 			if (n_out == 0)
-				*cport_out = ep->bEndpointAddress;
+				*cport_out = n;
 			n_out++;
 		}
 	}
@@ -416,7 +421,6 @@ static int gb_es2_probe(struct usb_interface *intf,
 {
 	struct usb_device *udev = interface_to_usbdev(intf);
 	u8 cport_in = 0, arpc_in = 0, cport_out = 0;
-	u8 ifnum = intf->cur_altsetting->desc.bInterfaceNumber;
 	struct gb_host_device *hd;
 	struct gb_es2 *es2;
 	int num_cports;
@@ -426,7 +430,7 @@ static int gb_es2_probe(struct usb_interface *intf,
 	if (ret)
 		return ret;
 
-	num_cports = gb_es2_cport_count(udev, ifnum);
+	num_cports = gb_es2_cport_count(udev);
 	if (num_cports < 0) {
 		dev_err(&intf->dev, "cannot read the cport count: %d\n",
 			num_cports);
@@ -451,7 +455,6 @@ static int gb_es2_probe(struct usb_interface *intf,
 	es2->udev = udev;
 	es2->intf = intf;
 	es2->hd = hd;
-	es2->ifnum = ifnum;
 	es2->ep_cport_in = cport_in;
 	es2->ep_arpc_in = arpc_in;
 	es2->ep_cport_out = cport_out;

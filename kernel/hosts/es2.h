@@ -23,8 +23,7 @@ struct gb_es2 {
 	struct usb_device	*udev;
 	struct usb_interface	*intf;
 	struct gb_host_device	*hd;
-	u8			ifnum;
-	u8			ep_cport_in;
+	u8			ep_cport_in;	/* endpoint numbers */
 	u8			ep_arpc_in;
 	u8			ep_cport_out;
 
@@ -44,7 +43,7 @@ struct gb_es2 {
 
 struct gb_es2 *gb_es2_from_hd(struct gb_host_device *hd);
 
-int gb_es2_cport_count(struct usb_device *udev, u8 ifnum);
+int gb_es2_cport_count(struct usb_device *udev);
 int gb_es2_vendor_out(struct gb_es2 *es2, u8 request, u16 value,
 		      const void *data, u16 len);
 int gb_es2_arpc(struct gb_es2 *es2, u8 type, const void *payload, u16 len,

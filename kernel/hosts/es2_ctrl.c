@@ -22,11 +22,13 @@ struct gb_es2_arpc {
 	int			result;		/* GB_ES2_ARPC_* or -errno */
 };
 
+/* The bridge's vendor requests name interface 0, its only one. */
+#define GB_ES2_INTERFACE	0
 #define GB_ES2_REQTYPE_OUT	(USB_DIR_OUT | USB_TYPE_VENDOR | USB_RECIP_INTERFACE)
 #define GB_ES2_REQTYPE_IN	(USB_DIR_IN | USB_TYPE_VENDOR | USB_RECIP_INTERFACE)
 
 /* Before the host device exists: how many CPorts the bridge has. */
-int gb_es2_cport_count(struct usb_device *udev, u8 ifnum)
+int gb_es2_cport_count(struct usb_device *udev)
 {
 	__le16 *count;
 	int ret;
@@ -37,7 +39,7 @@ int gb_es2_cport_count(struct usb_device *udev, u8 ifnum)
 
 	ret = usb_control_msg(udev, usb_rcvctrlpipe(udev, 0),
 			      GB_ES2_REQ_CPORT_COUNT, GB_ES2_REQTYPE_IN, 0,
-			      ifnum, count, sizeof(*count),
+			      GB_ES2_INTERFACE, count, sizeof(*count),
 			      GB_ES2_CTRL_TIMEOUT_MS);
 	if (ret == sizeof(*count))
 		ret = le16_to_cpu(*count);
@@ -61,7 +63,7 @@ int gb_es2_vendor_out(struct gb_es2 *es2, u8 request, u16 value,
 	}
 
 	ret = usb_control_msg(es2->udev, usb_sndctrlpipe(es2->udev, 0),
-			      request, GB_ES2_REQTYPE_OUT, value, es2->ifnum,
+			      request, GB_ES2_REQTYPE_OUT, value, GB_ES2_INTERFACE,
 			      buf, len, GB_ES2_CTRL_TIMEOUT_MS);
 	kfree(buf);
 
@@ -102,7 +104,7 @@ int gb_es2_arpc(struct gb_es2 *es2, u8 type, const void *payload, u16 len,
 
 	ret = usb_control_msg(es2->udev, usb_sndctrlpipe(es2->udev, 0),
 			      GB_ES2_REQ_ARPC_RUN, GB_ES2_REQTYPE_OUT, 0,
-			      es2->ifnum, hdr, size, GB_ES2_CTRL_TIMEOUT_MS);
+			      GB_ES2_INTERFACE, hdr, size, GB_ES2_CTRL_TIMEOUT_MS);
 	if (ret < 0)
 		goto out_unlist;
 
