@@ -276,6 +276,33 @@ static int gb_es2_cport_quiesce(struct gb_host_device *hd, u16 cport_id,
 	return ret;
 }
 
+static int gb_es2_latency_tag(struct gb_host_device *hd, u16 cport_id,
+			      bool on)
+{
+	struct gb_es2 *es2 = gb_es2_from_hd(hd);
+	int ret;
+
+	ret = gb_es2_vendor_out(es2, on ? GB_ES2_REQ_LATENCY_TAG_EN :
+					  GB_ES2_REQ_LATENCY_TAG_DIS,
+				cport_id, NULL, 0);
+	/* After an unplug there is nothing to tag any more. */
+	if (ret && es2->udev->state == USB_STATE_NOTATTACHED)
+		return 0;
+
+	return ret;
+}
+
+static int gb_es2_latency_tag_enable(struct gb_host_device *hd, u16 cport_id)
+{
+	return gb_es2_latency_tag(hd, cport_id, true);
+}
+
+static int gb_es2_latency_tag_disable(struct gb_host_device *hd,
+				      u16 cport_id)
+{
+	return gb_es2_latency_tag(hd, cport_id, false);
+}
+
 static const struct gb_hd_driver gb_es2_driver = {
 	.hd_priv_size		= sizeof(struct gb_es2),
 	.cport_enable		= gb_es2_cport_enable,
@@ -286,6 +313,8 @@ static const struct gb_hd_driver gb_es2_driver = {
 	.cport_clear		= gb_es2_cport_clear,
 	.message_send		= gb_es2_message_send,
 	.message_cancel		= gb_es2_message_cancel,
+	.latency_tag_enable	= gb_es2_latency_tag_enable,
+	.latency_tag_disable	= gb_es2_latency_tag_disable,
 };
 
 /* USB driver */

@@ -1,4 +1,4 @@
-# Checks gb-loopback over the emulated ES2 bridge: transfers whose messages are 20, exactly 512 (ended by a zero-length packet) and 2048 bytes (the bridge's maximum) come back intact sync and async, a corrupted echo counts as an error and an unanswered request as a timeout, and connecting and removing the module sends the ARPCs (connected, flush, quiesce, clear) and the cport reset to the bridge.
+# Checks gb-loopback over the emulated ES2 bridge: transfers whose messages are 20, exactly 512 (ended by a zero-length packet) and 2048 bytes (the bridge's maximum) come back intact sync and async, a corrupted echo counts as an error and an unanswered request as a timeout, and connecting and removing the module sends the latency-tag requests, the ARPCs (connected, flush, quiesce, clear) and the cport reset to the bridge.
 # timeout: 300
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
 . /usr/lib/gbtest/lib.sh
@@ -54,6 +54,7 @@ grep -q 'loopback\.transfer rsp .*result=success size=2028' log ||
 grep -q 'loopback\.transfer rsp .*result=success size=492' log ||
 	fail "gbsim log shows no 492-byte echo"
 grep -q 'cport [0-9]* connected' log || fail "no CPORT_CONNECTED arpc in the gbsim log"
+grep -q 'cport [1-9][0-9]* latency tag on' log || fail "gb-loopback did not ask for latency tags"
 
 # removing the module tears its connections down through the bridge
 c() {
@@ -61,7 +62,7 @@ c() {
 }
 c remove 2 || fail "gbsim ctl remove failed"
 wait_for 20 test ! -e $LB || fail "gb_loopback0 still there after the module was removed"
-for ev in flush 'quiesce peer_space=' clear disable; do
+for ev in 'latency tag off' flush 'quiesce peer_space=' clear disable; do
 	grep -q "cport [1-9][0-9]* $ev" log || fail "no cport $ev from the AP in the gbsim log: $(grep 'EVENT' log | tail -n 8)"
 done
 grep -q '^\[.*\] ERROR' log && fail "gbsim logged an error: $(grep -m 1 ERROR log)"
