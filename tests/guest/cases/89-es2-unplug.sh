@@ -16,8 +16,11 @@ load_gb greybus gb-es2 gb-loopback
 bus_empty() {
 	[ -z "$(ls $D)" ]
 }
+usb_present() {
+	grep -qs 1eaf /sys/bus/usb/devices/*/idProduct
+}
 usb_gone() {
-	! grep -qs 1eaf /sys/bus/usb/devices/*/idProduct
+	! usb_present
 }
 gbsim_gone() {
 	! kill -0 "$pid" 2>/dev/null
@@ -48,7 +51,7 @@ i=0
 while [ $i -lt 8 ]; do
 	gbsim --transport es2 -l log.$i -m 2:$M/loopback.mnfs -m 3:$M/test-vendor.mnfs >/dev/null 2>&1 &
 	pid=$!
-	wait_for 60 test -e /sys/bus/usb/devices/1-1 || fail "round $i: no USB device"
+	wait_for 60 usb_present || fail "round $i: no USB device"
 	usleep $((i * 200000))
 	es2_unplug
 	wait_for 20 bus_empty || fail "round $i: left $(ls $D | tr '\n' ' ')"
