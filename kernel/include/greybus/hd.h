@@ -43,6 +43,9 @@ struct gb_timesync;
  * (@cport_id < 0 means "any") or a negative errno; without it the core
  * allocates ids 1..num_cports-1 from cport_id_map.
  *
+ * latency_tag_enable() and latency_tag_disable() are optional and may
+ * sleep; gb_connection_latency_tag_enable() calls them.
+ *
  * reset() (optional) asks the bridge to reset the Greybus network: the SVC
  * starts over with version and hello, then reports its modules again.  The
  * core calls it after it has removed every module (the SVC watchdog's
@@ -84,6 +87,13 @@ struct gb_hd_driver {
 					  const u64 *frame_time);
 	int	(*timesync_get_last_event)(struct gb_host_device *hd,
 					   u64 *frame_time);
+
+	/*
+	 * Optional: have the bridge stamp its latency into responses on
+	 * @cport_id (reserved fields of gb-loopback's messages).
+	 */
+	int	(*latency_tag_enable)(struct gb_host_device *hd, u16 cport_id);
+	int	(*latency_tag_disable)(struct gb_host_device *hd, u16 cport_id);
 };
 
 /*
