@@ -515,14 +515,25 @@ static int _gb_connection_enable(struct gb_connection *connection, bool rx)
 	if (gb_connection_peer_gone(connection))
 		return -ESHUTDOWN;
 
+	if (gb_connection_is_static(connection)) {
+		/*
+		 * The peer of a static connection (the SVC) may speak as
+		 * soon as the bridge enables the CPort, before this returns:
+		 * accept its messages first.
+		 */
+		gb_connection_set_state(connection, state);
+		ret = gb_connection_hd_cport_enable(connection);
+		if (ret) {
+			gb_connection_quiesce_local(connection);
+			gb_connection_set_state(connection,
+						GB_CONNECTION_STATE_DISABLED);
+		}
+		return ret;
+	}
+
 	ret = gb_connection_hd_cport_enable(connection);
 	if (ret)
 		return ret;
-
-	if (gb_connection_is_static(connection)) {
-		gb_connection_set_state(connection, state);
-		return 0;
-	}
 
 	ret = gb_connection_svc_connection_create(connection);
 	if (ret)
