@@ -65,8 +65,6 @@ static const char *gb_bootrom_waiting_for(enum gb_bootrom_state state)
 		return "firmware size request";
 	case GB_BOOTROM_WAIT_FETCH:
 		return "next firmware request";
-	case GB_BOOTROM_WAIT_REBOOT:
-		return "module to reboot";
 	default:
 		return "nothing";
 	}
@@ -109,7 +107,12 @@ static void gb_bootrom_timeout(struct work_struct *work)
 						  struct gb_bootrom, timeout);
 
 	mutex_lock(&bootrom->mutex);
-	if (bootrom->state != GB_BOOTROM_IDLE) {
+	if (bootrom->state == GB_BOOTROM_WAIT_REBOOT) {
+		dev_err(&bootrom->bundle->dev,
+			"module did not reboot within %u ms of READY_TO_BOOT\n",
+			mode_switch_ms);
+		bootrom->state = GB_BOOTROM_IDLE;
+	} else if (bootrom->state != GB_BOOTROM_IDLE) {
 		dev_err(&bootrom->bundle->dev,
 			"timed out waiting for %s, firmware released\n",
 			gb_bootrom_waiting_for(bootrom->state));

@@ -20,7 +20,9 @@
  *   delay=MS      wait MS between two requests
  *   stage=N       the stage asked for (default 2)
  *   status=N      READY_TO_BOOT status (default 1, insecure)
- * Bad keys are logged and ignored.
+ * Bad keys are logged and ignored.  "@FILE" reads the list from FILE,
+ * anew for each connection, so that a case can change the behaviour
+ * between two modules it inserts into one gbsim.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -83,17 +85,36 @@ static uint32_t gbsim_br_crc32(const uint8_t *p, size_t len)
 	return ~crc;
 }
 
-static void gbsim_br_parse(struct gbsim_br_cfg *cfg)
+/* $GBSIM_BOOTROM, or the file it names, as one line; NULL if none */
+static char *gbsim_br_settings(void)
 {
 	const char *env = getenv("GBSIM_BOOTROM");
+	char buf[1024];
+	size_t n;
+	FILE *f;
+
+	if (!env || env[0] != '@')
+		return env ? strdup(env) : NULL;
+	f = fopen(env + 1, "r");
+	if (!f) {
+		gbsim_log_warn("GBSIM_BOOTROM: %s: %s", env + 1, strerror(errno));
+		return NULL;
+	}
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return strdup(buf);
+}
+
+static void gbsim_br_parse(struct gbsim_br_cfg *cfg)
+{
 	char *copy, *tok, *save = NULL;
 
 	cfg->chunk = 1000;
 	cfg->stage = GB_BOOTROM_BOOT_STAGE_TWO;
 	cfg->status = GB_BOOTROM_BOOT_STATUS_INSECURE;
-	if (!env || !*env)
-		return;
-	copy = strdup(env);
+	copy = gbsim_br_settings();
 	if (!copy)
 		return;
 	for (tok = strtok_r(copy, ",", &save); tok;
