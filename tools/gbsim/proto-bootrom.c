@@ -85,28 +85,6 @@ static uint32_t gbsim_br_crc32(const uint8_t *p, size_t len)
 	return ~crc;
 }
 
-/* $GBSIM_BOOTROM, or the file it names, as one line; NULL if none */
-static char *gbsim_br_settings(void)
-{
-	const char *env = getenv("GBSIM_BOOTROM");
-	char buf[1024];
-	size_t n;
-	FILE *f;
-
-	if (!env || env[0] != '@')
-		return env ? strdup(env) : NULL;
-	f = fopen(env + 1, "r");
-	if (!f) {
-		gbsim_log_warn("GBSIM_BOOTROM: %s: %s", env + 1, strerror(errno));
-		return NULL;
-	}
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	buf[strcspn(buf, "\r\n")] = '\0';
-	return strdup(buf);
-}
-
 static void gbsim_br_parse(struct gbsim_br_cfg *cfg)
 {
 	char *copy, *tok, *save = NULL;
@@ -114,7 +92,7 @@ static void gbsim_br_parse(struct gbsim_br_cfg *cfg)
 	cfg->chunk = 1000;
 	cfg->stage = GB_BOOTROM_BOOT_STAGE_TWO;
 	cfg->status = GB_BOOTROM_BOOT_STATUS_INSECURE;
-	copy = gbsim_br_settings();
+	copy = gbsim_proto_settings("GBSIM_BOOTROM");
 	if (!copy)
 		return;
 	for (tok = strtok_r(copy, ",", &save); tok;
