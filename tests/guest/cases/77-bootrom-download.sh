@@ -1,8 +1,8 @@
-# Checks gb-bootrom: autoloaded for a bootrom bundle, it serves the module the stage-2 file named from its ids out of /lib/firmware (gbsim downloads it in chunks and logs the same size and CRC-32), and after READY_TO_BOOT the module re-enumerates in its slot as its new identity (product id, bundle class), with nothing left behind.
+# Checks gb-bootrom: autoloaded for a bootrom bundle, it serves the module the stage-2 file named from its ids out of /lib/firmware (gbsim downloads it in chunks and logs the same size and CRC-32), and after READY_TO_BOOT the module re-enumerates in its slot as its new identity (product id, bundle class) which gb-firmware then serves, with nothing left behind.
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 
-need_tool gbsim
+need_tool gbsim gbfw
 M=/usr/share/greybus/manifests
 I=/sys/bus/greybus/devices/1-3.3
 LOG=$GBTEST_TMP/gbsim.log
@@ -40,6 +40,9 @@ wait_file_eq 30 $I/product_id 0x00009abc || fail "product id did not change"
 assert_file_eq $I/vendor_id 0x00001234
 wait_file_eq 30 $I.1/bundle_class 0x16 || fail "bundle class did not change"
 grep -q 'module 3 rebooting into its new firmware' "$LOG" || fail "gbsim did not unplug the module"
+# What it booted is a firmware-management bundle, and gb-firmware serves it
+wait_for 30 test -c /dev/gb-fw-mgmt-0 || fail "no /dev/gb-fw-mgmt-0 after the reboot"
+assert_eq "$(gbfw intf-version)" "tag=s2loader major=0 minor=1" "firmware after the reboot"
 dmesg_since_case | grep -q 'timed out' && fail "a timeout fired: $(dmesg_since_case | grep 'timed out')"
 
 kill -TERM $pid
