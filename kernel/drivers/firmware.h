@@ -25,4 +25,14 @@ void gb_fw_mgmt_destroy(struct gb_fw_mgmt *fw_mgmt);
 int gb_fw_mgmt_init(void);
 void gb_fw_mgmt_exit(void);
 
+/* fw_authentication.c: /dev/gb-authenticate-N */
+struct gb_cap;
+int gb_cap_request_handler(struct gb_operation *op);
+/* Enables the connection and adds the character device */
+struct gb_cap *gb_cap_create(struct gb_connection *connection);
+/* Removes the device and disables the connection */
+void gb_cap_destroy(struct gb_cap *cap);
+int gb_cap_init(void);
+void gb_cap_exit(void);
+
 #endif /* __GB_FIRMWARE_H */

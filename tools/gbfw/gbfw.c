@@ -9,7 +9,13 @@
  *   gbfw [-d DEV] [-t MS] load TAG [unipro|internal]
  *   gbfw [-d DEV] [-t MS] update TAG
  *   gbfw [-d DEV] mode-switch
+ *   gbfw [-d DEV] uid
+ *   gbfw [-d DEV] cert CLASS ID
+ *   gbfw [-d DEV] auth TYPE UID CHALLENGE
  *
+ * The last three use /dev/gb-authenticate-N (default -0), the others
+ * /dev/gb-fw-mgmt-N (default -0).  UID is 16 hex digits, CHALLENGE up
+ * to 64 (zero-padded); binary results are printed in hex.
  * -t sets the device's timeout for the module's event first.  Exit
  * status: 0 done (whatever status the module gave), 1 the ioctl failed,
  * 2 usage.
@@ -17,12 +23,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <uapi/greybus/cap.h>
 #include <uapi/greybus/fw_mgmt.h>
 
 static const char *load_status_name(unsigned int s)
@@ -70,7 +78,11 @@ static void usage(void)
 		"       gbfw [-d DEV] [-t MS] load TAG [unipro|internal]\n"
 		"       gbfw [-d DEV] [-t MS] update TAG\n"
 		"       gbfw [-d DEV] mode-switch\n"
-		"DEV defaults to /dev/gb-fw-mgmt-0\n");
+		"       gbfw [-d DEV] uid\n"
+		"       gbfw [-d DEV] cert CLASS ID\n"
+		"       gbfw [-d DEV] auth TYPE UID CHALLENGE\n"
+		"DEV defaults to /dev/gb-fw-mgmt-0 (/dev/gb-authenticate-0 for\n"
+		"uid, cert and auth)\n");
 	exit(2);
 }
 
@@ -86,6 +98,78 @@ static void set_tag(__u8 *dst, const char *tag)
 	memcpy(dst, tag, strlen(tag));
 }
 
+static int fail(const char *what);
+
+static void print_hex(const char *key, const __u8 *p, size_t len)
+{
+	printf("%s=", key);
+	for (size_t i = 0; i < len; i++)
+		printf("%02x", p[i]);
+}
+
+/* At most max bytes from hex digits, the rest zero */
+static void parse_hex(__u8 *dst, size_t max, const char *hex)
+{
+	size_t n = strlen(hex);
+
+	if (n % 2 || n / 2 > max) {
+		fprintf(stderr, "gbfw: '%s' is not at most %zu hex bytes\n", hex, max);
+		exit(2);
+	}
+	memset(dst, 0, max);
+	for (size_t i = 0; i < n / 2; i++) {
+		unsigned int b;
+
+		if (sscanf(hex + 2 * i, "%2x", &b) != 1) {
+			fprintf(stderr, "gbfw: bad hex '%s'\n", hex);
+			exit(2);
+		}
+		dst[i] = (__u8)b;
+	}
+}
+
+static int auth_cmd(int fd, const char *cmd, int argc, char **argv)
+{
+	if (!strcmp(cmd, "uid") && !argc) {
+		struct cap_ioc_get_endpoint_uid u;
+
+		if (ioctl(fd, CAP_IOC_GET_ENDPOINT_UID, &u))
+			return fail("get endpoint uid");
+		print_hex("uid", u.uid, sizeof(u.uid));
+		printf("\n");
+	} else if (!strcmp(cmd, "cert") && argc == 2) {
+		static struct cap_ioc_get_ims_certificate c;
+
+		c.certificate_class = (__u32)strtoul(argv[0], NULL, 0);
+		c.certificate_id = (__u32)strtoul(argv[1], NULL, 0);
+		if (ioctl(fd, CAP_IOC_GET_IMS_CERTIFICATE, &c))
+			return fail("get IMS certificate");
+		if (c.cert_size > CAP_CERTIFICATE_MAX_SIZE)
+			c.cert_size = CAP_CERTIFICATE_MAX_SIZE;
+		printf("result=%u size=%u ", c.result_code, c.cert_size);
+		print_hex("certificate", c.certificate, c.cert_size);
+		printf("\n");
+	} else if (!strcmp(cmd, "auth") && argc == 3) {
+		static struct cap_ioc_authenticate a;
+
+		a.auth_type = (__u32)strtoul(argv[0], NULL, 0);
+		parse_hex(a.uid, sizeof(a.uid), argv[1]);
+		parse_hex(a.challenge, sizeof(a.challenge), argv[2]);
+		if (ioctl(fd, CAP_IOC_AUTHENTICATE, &a))
+			return fail("authenticate");
+		if (a.signature_size > CAP_SIGNATURE_MAX_SIZE)
+			a.signature_size = CAP_SIGNATURE_MAX_SIZE;
+		printf("result=%u ", a.result_code);
+		print_hex("response", a.response, sizeof(a.response));
+		printf(" ");
+		print_hex("signature", a.signature, a.signature_size);
+		printf("\n");
+	} else {
+		usage();
+	}
+	return 0;
+}
+
 static int fail(const char *what)
 {
 	fprintf(stderr, "gbfw: %s: %s\n", what, strerror(errno));
@@ -94,9 +178,10 @@ static int fail(const char *what)
 
 int main(int argc, char **argv)
 {
-	const char *dev = "/dev/gb-fw-mgmt-0";
+	const char *dev = NULL;
 	unsigned int timeout = 0;
 	const char *cmd;
+	bool auth;
 	int fd, c;
 
 	while ((c = getopt(argc, argv, "d:t:h")) != -1) {
@@ -116,10 +201,19 @@ int main(int argc, char **argv)
 	if (optind >= argc)
 		usage();
 	cmd = argv[optind++];
+	auth = !strcmp(cmd, "uid") || !strcmp(cmd, "cert") ||
+	       !strcmp(cmd, "auth");
+	if (!dev)
+		dev = auth ? "/dev/gb-authenticate-0" : "/dev/gb-fw-mgmt-0";
 
 	fd = open(dev, O_RDWR);
 	if (fd < 0)
 		return fail(dev);
+	if (auth) {
+		c = auth_cmd(fd, cmd, argc - optind, argv + optind);
+		close(fd);
+		return c;
+	}
 	if (timeout && ioctl(fd, FW_MGMT_IOC_SET_TIMEOUT_MS, &timeout))
 		return fail("set timeout");
 

@@ -125,4 +125,37 @@ GB_ASSERT_SIZE(struct gb_fw_mgmt_backend_fw_updated_request, 2);
 #define GB_CAP_TYPE_GET_IMS_CERTIFICATE		0x02
 #define GB_CAP_TYPE_AUTHENTICATE		0x03
 
+struct gb_cap_get_endpoint_uid_response {
+	__u8	uid[8];
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_cap_get_endpoint_uid_response, 8);
+
+struct gb_cap_get_ims_certificate_request {
+	__le32	certificate_class;
+	__le32	certificate_id;
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_cap_get_ims_certificate_request, 8);
+
+/* The certificate is the rest of the response */
+struct gb_cap_get_ims_certificate_response {
+	__u8	result_code;
+	__u8	certificate[];
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_cap_get_ims_certificate_response, 1);
+
+struct gb_cap_authenticate_request {
+	__le32	auth_type;
+	__u8	uid[8];
+	__u8	challenge[32];
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_cap_authenticate_request, 44);
+
+/* The signature is the rest of the response */
+struct gb_cap_authenticate_response {
+	__u8	result_code;
+	__u8	response[64];
+	__u8	signature[];
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_cap_authenticate_response, 65);
+
 #endif /* _UAPI_GREYBUS_FIRMWARE_H */

@@ -1,4 +1,4 @@
-# Checks gb-firmware through /dev/gb-fw-mgmt-N and tools/gbfw: autoloaded for a firmware-management bundle; interface and backend firmware versions; load-and-validate and backend update, each downloaded by the module over Firmware Download from /lib/firmware (gbsim logs the same size and CRC-32); missing files, bad requests from the module, a held file timing out, an event that never comes (ioctl timeout), an unexpected event, and removal while an ioctl waits.
+# Checks gb-firmware through /dev/gb-fw-mgmt-N and tools/gbfw: autoloaded for a firmware-management bundle; interface and backend firmware versions; load-and-validate and backend update, each downloaded by the module over Firmware Download from /lib/firmware (gbsim logs the same size and CRC-32); missing files, bad requests from the module, a held file timing out, an event that never comes (ioctl timeout), an unexpected event, component authentication through /dev/gb-authenticate-N (UID, certificates, a signed challenge, refusals), and removal while an ioctl waits.
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
 
@@ -59,6 +59,21 @@ assert_eq "$(gbfw -t 20000 update nobk)" "tag=nobk status=fail-find" "update wit
 gbfw mode-switch 2>err && fail "mode switch succeeded"
 grep -q 'not supported' err || fail "mode switch: $(cat err)"
 gbfw load abcdefghij 2>/dev/null; assert_eq $? 2 "gbfw with a 10-character tag"
+
+# component authentication: /dev/gb-authenticate-0
+test -c /dev/gb-authenticate-0 || fail "no /dev/gb-authenticate-0"
+test -e /sys/class/gb_authenticate/gb-authenticate-0 || fail "no gb-authenticate-0 in class gb_authenticate"
+assert_eq "$(gbfw uid)" "uid=030000004d534247" "endpoint uid (the serial number)"
+assert_eq "$(gbfw cert 1 1)" "result=0 size=13 certificate=474253494d2d494d532d312d31" "IMS certificate"
+assert_eq "$(gbfw cert 7 1)" "result=1 size=0 certificate=" "certificate of a bad class"
+assert_eq "$(gbfw cert 2 5)" "result=3 size=0 certificate=" "missing certificate"
+z28=00000000000000000000000000000000000000000000000000000000
+a5=a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5
+assert_eq "$(gbfw auth 1 030000004d534247 00112233)" \
+	"result=0 response=00112233$z28$a5 signature=474253494d2d534947" "authentication"
+gbfw auth 1 0000000000000000 00 | grep -q '^result=2 ' || fail "wrong endpoint not refused"
+gbfw auth 9 030000004d534247 00 | grep -q '^result=1 ' || fail "bad type not refused"
+grep -q 'cap 3: authenticate type 1: result 0' "$LOG" || fail "gbsim saw no authentication"
 
 # bad requests from the module
 gbsim ctl request 3:2 fw_download.fetch_firmware 09 >/dev/null
