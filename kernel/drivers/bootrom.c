@@ -398,7 +398,7 @@ static void gb_bootrom_disconnect(struct gb_bundle *bundle)
 
 	mutex_lock(&bootrom->mutex);
 	if (bootrom->fw)
-		dev_info(&bundle->dev, "module gone during the download of '%s'\n",
+		dev_info(&bundle->dev, "download of '%s' stopped: bundle unbound\n",
 			 bootrom->name);
 	gb_bootrom_release_fw(bootrom);
 	bootrom->state = GB_BOOTROM_IDLE;

@@ -1,4 +1,4 @@
-# Checks gb-bootrom against a misbehaving boot ROM: a missing file, a wrong stage, malformed and premature requests, a chunk too large, a chunk past the end, a module gone silent (timer frees the file), an invalid image, a module that never reboots, and removal in the middle of a download; each is a clean, logged failure and leaves no warning.
+# Checks gb-bootrom against a misbehaving boot ROM: a missing file, a wrong stage, malformed and premature requests, a chunk too large, a chunk past the end, a module gone silent (timer frees the file), an invalid image, a module that never reboots, and removal of the module or of the driver in the middle of a download; each is a clean, logged failure and leaves no warning.
 # timeout: 240
 . /usr/lib/gbtest/lib.sh
 
@@ -107,8 +107,17 @@ wait_for 30 _more_log 'bootrom.get_firmware req' "$(( $(n_log 'bootrom.get_firmw
 	fail "download did not start"
 gbsim ctl remove 3 >/dev/null || fail "remove failed"
 wait_for 30 test ! -e /sys/bus/greybus/devices/1-3 || fail "module 1-3 still there"
-expect_dmesg "1-3.3.1: module gone during the download of '${PRE}_00000012_s2l.tftf'" 10
-sleep 1
+expect_dmesg "1-3.3.1: download of '${PRE}_00000012_s2l.tftf' stopped: bundle unbound" 10
+
+info "driver removed mid-download"
+s=$(n_dmesg 'stopped: bundle unbound')
+plug "chunk=100,delay=200" 0x12
+wait_for 30 _more_log 'bootrom.get_firmware req' "$(( $(n_log 'bootrom.get_firmware req') + 3 ))" ||
+	fail "download did not start"
+rmmod gb_bootrom || fail "rmmod gb_bootrom failed"
+wait_for 10 _more 'stopped: bundle unbound' "$s" || fail "no stop message at rmmod"
+test -e $B/driver && fail "bundle still bound after rmmod"
+unplug
 assert_eq "$(n_dmesg 'module boots it')" "$done" "downloads finished"
 
 kill -TERM $pid
