@@ -256,7 +256,12 @@ static int gb_fw_mgmt_new_id(struct gb_fw_mgmt *fw_mgmt, u8 *pending)
 	if (!id)
 		id = ++fw_mgmt->last_id;
 
+	/* Not after destroy's complete_all(): that wake-up must stay */
 	spin_lock_irq(&fw_mgmt->lock);
+	if (fw_mgmt->gone) {
+		spin_unlock_irq(&fw_mgmt->lock);
+		return -ENODEV;
+	}
 	*pending = id;
 	reinit_completion(&fw_mgmt->done);
 	spin_unlock_irq(&fw_mgmt->lock);
