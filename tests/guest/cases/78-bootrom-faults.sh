@@ -1,4 +1,4 @@
-# Checks gb-bootrom against a misbehaving boot ROM: a missing file, a wrong stage, malformed and premature requests, a chunk too large, a chunk past the end, a module gone silent (timer frees the file), an invalid image, a module that never reboots, and removal of the module or of the driver in the middle of a download; each is a clean, logged failure and leaves no warning.
+# Checks gb-bootrom against a misbehaving boot ROM: malformed answers to version and ap_ready (probe fails), a missing file, a wrong stage, malformed and premature requests, a chunk too large, a chunk past the end, a module gone silent (timer frees the file), an invalid image, a module that never reboots, and removal of the module or of the driver in the middle of a download; each is a clean, logged failure and leaves no warning.
 # timeout: 240
 . /usr/lib/gbtest/lib.sh
 
@@ -41,6 +41,21 @@ unplug() {
 	gbsim ctl remove 3 >/dev/null || fail "remove failed"
 	wait_for 30 test ! -e /sys/bus/greybus/devices/1-3 || fail "module 1-3 still there"
 }
+
+info "malformed answers to the AP's requests: probe fails cleanly"
+gbsim ctl fault add intf=3 type=bootrom.version short=1 >/dev/null
+plug "" 0x12
+expect_dmesg 'synchronous operation id 0x[0-9a-f]+ of type 0x01 failed: -90' 20
+sleep 1
+test -e $B/driver && fail "bound after a short version answer"
+unplug
+gbsim ctl fault add intf=3 type=bootrom.ap_ready result=invalid >/dev/null
+plug "" 0x12
+expect_dmesg 'synchronous operation id 0x[0-9a-f]+ of type 0x05 failed: -' 20
+sleep 1
+test -e $B/driver && fail "bound after a refused ap_ready"
+grep -q 'bootrom.firmware_size req' "$LOG" && fail "the module downloaded after a failed probe"
+unplug
 
 info "missing file"
 t=$(n_dmesg "$TMO")

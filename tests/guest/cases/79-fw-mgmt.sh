@@ -1,4 +1,4 @@
-# Checks gb-firmware through /dev/gb-fw-mgmt-N and tools/gbfw: autoloaded for a firmware-management bundle; interface and backend firmware versions; load-and-validate and backend update, each downloaded by the module over Firmware Download from /lib/firmware (gbsim logs the same size and CRC-32); missing files, bad requests from the module, a held file timing out, an event that never comes (ioctl timeout), an unexpected event, component authentication through /dev/gb-authenticate-N (UID, certificates, a signed challenge, refusals), and removal while an ioctl waits.
+# Checks gb-firmware through /dev/gb-fw-mgmt-N and tools/gbfw: autoloaded for a firmware-management bundle; interface and backend firmware versions; load-and-validate and backend update, each downloaded by the module over Firmware Download from /lib/firmware (gbsim logs the same size and CRC-32); missing files, bad requests from the module, a held file timing out, an event that never comes (ioctl timeout), an unexpected event, malformed answers, component authentication through /dev/gb-authenticate-N (UID, certificates, a signed challenge, refusals), and removal while an ioctl waits.
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
 
@@ -74,6 +74,15 @@ assert_eq "$(gbfw auth 1 030000004d534247 00112233)" \
 gbfw auth 1 0000000000000000 00 | grep -q '^result=2 ' || fail "wrong endpoint not refused"
 gbfw auth 9 030000004d534247 00 | grep -q '^result=1 ' || fail "bad type not refused"
 grep -q 'cap 3: authenticate type 1: result 0' "$LOG" || fail "gbsim saw no authentication"
+
+# malformed answers: the ioctl fails, the device stays usable
+gbsim ctl fault add intf=3 type=fw_mgmt.interface_fw_version short=4 >/dev/null
+gbfw intf-version 2>err && fail "a short version answer succeeded"
+grep -qi 'message too long' err || fail "short version answer: $(cat err)"
+gbsim ctl fault add intf=3 type=cap.authenticate short=10 >/dev/null
+gbfw auth 1 030000004d534247 00 2>err && fail "a short authenticate answer succeeded"
+expect_dmesg 'gb-authenticate-0: response to 0x03 of 10 bytes, at least 65 expected'
+assert_eq "$(gbfw intf-version)" "tag=s2loader major=1 minor=2" "usable after malformed answers"
 
 # bad requests from the module
 gbsim ctl request 3:2 fw_download.fetch_firmware 09 >/dev/null
