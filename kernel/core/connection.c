@@ -679,3 +679,37 @@ void gb_bundle_disable_connections(struct gb_bundle *bundle)
 	list_for_each_entry(connection, &bundle->connections, bundle_links)
 		gb_connection_disable(connection);
 }
+
+/*
+ * Best effort: a bridge without latency tags leaves the reserved fields
+ * zero, which gb-loopback reports as a latency of 0.
+ */
+void gb_connection_latency_tag_enable(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->latency_tag_enable)
+		return;
+
+	ret = hd->driver->latency_tag_enable(hd, connection->hd_cport_id);
+	if (ret)
+		dev_err(&hd->dev, "%s: failed to enable latency tag: %d\n",
+			connection->name, ret);
+}
+EXPORT_SYMBOL_GPL(gb_connection_latency_tag_enable);
+
+void gb_connection_latency_tag_disable(struct gb_connection *connection)
+{
+	struct gb_host_device *hd = connection->hd;
+	int ret;
+
+	if (!hd->driver->latency_tag_disable)
+		return;
+
+	ret = hd->driver->latency_tag_disable(hd, connection->hd_cport_id);
+	if (ret)
+		dev_err(&hd->dev, "%s: failed to disable latency tag: %d\n",
+			connection->name, ret);
+}
+EXPORT_SYMBOL_GPL(gb_connection_latency_tag_disable);

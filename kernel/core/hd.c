@@ -195,12 +195,19 @@ int gb_hd_add(struct gb_host_device *hd)
 
 	gb_debugfs_hd_add(hd);
 
-	ret = gb_svc_add(hd->svc);
+	ret = gb_timesync_hd_add(hd);
 	if (ret)
 		goto err_debugfs_del;
 
+	ret = gb_svc_add(hd->svc);
+	if (ret)
+		goto err_timesync_del;
+
 	return 0;
 
+err_timesync_del:
+	gb_timesync_hd_stop(hd);
+	gb_timesync_hd_del(hd);
 err_debugfs_del:
 	gb_debugfs_hd_del(hd);
 	gb_pm_stop(&hd->dev);
@@ -219,9 +226,11 @@ void gb_hd_del(struct gb_host_device *hd)
 	 * answers that will never come.
 	 */
 	gb_hd_cancel_operations(hd, -ESHUTDOWN);
+	gb_timesync_hd_stop(hd);
 
 	gb_svc_del(hd->svc);
 
+	gb_timesync_hd_del(hd);
 	gb_debugfs_hd_del(hd);
 	gb_pm_stop(&hd->dev);
 	trace_gb_object_del(&hd->dev);

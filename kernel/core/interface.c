@@ -463,6 +463,13 @@ int gb_interface_enable(struct gb_interface *intf)
 	if (ret)
 		goto err_destroy_bundles;
 
+	/* After the control device, so that seed 008's unwinding covers it */
+	ret = gb_timesync_interface_add(intf);
+	if (ret) {
+		dev_err(&intf->dev, "failed to add to timesync: %d\n", ret);
+		goto err_del_control;
+	}
+
 	gb_interface_pm_start(intf);
 
 	/*
@@ -481,6 +488,8 @@ int gb_interface_enable(struct gb_interface *intf)
 
 	return 0;
 
+err_del_control:
+	gb_control_del(control);
 err_destroy_bundles:
 	gb_interface_destroy_bundles(intf);
 err_disable_control:
@@ -497,6 +506,7 @@ void gb_interface_disable(struct gb_interface *intf)
 		return;
 
 	gb_interface_pm_stop(intf);
+	gb_timesync_interface_remove(intf);
 
 	/* Bundles first: their drivers still talk over the control link */
 	gb_interface_destroy_bundles(intf);

@@ -50,6 +50,13 @@ void gb_bundle_disable_connections(struct gb_bundle *bundle);
 void gb_svc_interface_ejected(struct gb_svc *svc, u8 intf_id);
 void gb_svc_network_teardown(struct gb_svc *svc);
 
+/* timesync.c */
+int gb_timesync_hd_add(struct gb_host_device *hd);
+void gb_timesync_hd_stop(struct gb_host_device *hd);
+void gb_timesync_hd_del(struct gb_host_device *hd);
+int gb_timesync_interface_add(struct gb_interface *intf);
+void gb_timesync_interface_remove(struct gb_interface *intf);
+
 /* debugfs.c */
 /* pm.c */
 #define GB_BUNDLE_AUTOSUSPEND_MS	2000

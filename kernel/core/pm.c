@@ -129,8 +129,16 @@ static int gb_interface_runtime_resume(struct device *dev)
 	ret = gb_svc_intf_resume(intf->hd->svc, intf->interface_id);
 	if (ret == -ESHUTDOWN)
 		return 0;
+	if (ret)
+		return ret;
 
-	return ret;
+	/* Hibernation lost the FrameTime; the interface works without it */
+	ret = gb_timesync_schedule_synchronous(intf);
+	if (ret && ret != -ESHUTDOWN)
+		dev_err_ratelimited(dev, "failed to restore TimeSync: %d\n",
+				    ret);
+
+	return 0;
 }
 
 const struct dev_pm_ops gb_interface_pm_ops = {

@@ -1160,6 +1160,7 @@ static int gb_loopback_probe(struct gb_bundle *bundle,
 	ret = gb_connection_enable(connection);
 	if (ret)
 		goto err_connection_destroy;
+	gb_connection_latency_tag_enable(connection);
 
 	gb->dev = device_create_with_groups(&gb_loopback_class, &bundle->dev,
 					    MKDEV(0, 0), gb, gb_loopback_groups,
@@ -1183,6 +1184,7 @@ static int gb_loopback_probe(struct gb_bundle *bundle,
 	return 0;
 
 err_connection_disable:
+	gb_connection_latency_tag_disable(connection);
 	gb_connection_disable(connection);
 err_connection_destroy:
 	gb_connection_destroy(connection);
@@ -1208,6 +1210,7 @@ static void gb_loopback_disconnect(struct gb_bundle *bundle)
 	/* Waits for sysfs callbacks still running; none starts a test now */
 	device_unregister(gb->dev);
 
+	gb_connection_latency_tag_disable(gb->connection);
 	gb_connection_disable(gb->connection);
 	gb_connection_destroy(gb->connection);
 

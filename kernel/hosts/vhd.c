@@ -35,11 +35,13 @@
 #include <linux/poll.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
 
 #include <greybus/hd.h>
 #include <greybus/operation.h>
+#include <greybus/timesync.h>
 #include <uapi/greybus/vhd.h>
 
 #include "vhd.h"
@@ -623,6 +625,34 @@ static int gb_vhd_recv(struct gb_vhd_file *f, const void __user *ubuf,
 	return 0;
 }
 
+/*
+ * The process latched a TimeSync strobe.  Its clock is ours (the process
+ * runs on this machine), so a time still to come is a lie.
+ */
+static int gb_vhd_strobe(struct gb_vhd_file *f, const void __user *ubuf,
+			 u32 len)
+{
+	struct gb_vhd_strobe strobe;
+	u64 now;
+
+	if (!f->hd || len != sizeof(strobe))
+		return -EINVAL;
+	if (copy_from_user(&strobe, ubuf, sizeof(strobe)))
+		return -EFAULT;
+
+	now = ktime_get_ns();
+	if (strobe.timestamp_ns > now) {
+		dev_warn_ratelimited(&f->hd->dev,
+				     "timesync strobe %llu ns in the future, refused\n",
+				     strobe.timestamp_ns - now);
+		return -EINVAL;
+	}
+
+	gb_timesync_strobe(f->hd, strobe.timestamp_ns);
+
+	return 0;
+}
+
 /* Needs no host device and no f->lock: it only touches the queue. */
 static int gb_vhd_echo(struct gb_vhd_file *f, const void __user *ubuf,
 		       u32 len)
@@ -811,6 +841,9 @@ static ssize_t gb_vhd_write(struct file *file, const char __user *ubuf,
 		break;
 	case GB_VHD_RECV:
 		ret = gb_vhd_recv(f, payload, hdr.len);
+		break;
+	case GB_VHD_TIMESYNC_STROBE:
+		ret = gb_vhd_strobe(f, payload, hdr.len);
 		break;
 	default:
 		ret = -EINVAL;

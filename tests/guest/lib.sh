@@ -221,3 +221,10 @@ _gb_uevents_done() {
 uevent_settle() {
 	wait_for "${1:-5}" _gb_uevents_done
 }
+
+# GB_TRANSPORT=es2: every gbsim of the case reaches the AP through the
+# emulated ES2 USB bridge instead of gb-vhd (tests/guest/es2.sh).
+if [ "${GB_TRANSPORT:-vhd}" = es2 ]; then
+	. $GBTEST_DIR/es2.sh
+	es2_use
+fi

@@ -249,6 +249,11 @@ static int gbsim_control_request(struct gbsim_op *op)
 	case GB_CONTROL_TYPE_INTF_DEACTIVATE_PREPARE:
 	case GB_CONTROL_TYPE_INTF_HIBERNATE_ABORT:
 		return gbsim_control_intf_pm(op);
+	case GB_CONTROL_TYPE_TIMESYNC_ENABLE:
+	case GB_CONTROL_TYPE_TIMESYNC_DISABLE:
+	case GB_CONTROL_TYPE_TIMESYNC_AUTHORITATIVE:
+	case GB_CONTROL_TYPE_TIMESYNC_GET_LAST_EVENT:
+		return gbsim_timesync_control(op);
 	case GB_CONTROL_TYPE_MODE_SWITCH:
 		gbsim_log_info("intf %u: mode switch requested", op->intf->id);
 		return GBSIM_NO_RESPONSE;

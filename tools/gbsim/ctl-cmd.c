@@ -324,7 +324,7 @@ static int gbsim_cmd_send(struct gbsim *sim, int argc, char **argv,
 }
 
 /* "I:C" (a connection to interface I's CPort C) or "svc" / "I:svc" */
-static int gbsim_ctl_target(struct gbsim *sim, const char *word,
+int gbsim_ctl_target(struct gbsim *sim, const char *word,
 			    struct gbsim_ctl_out *out, uint16_t *hd_cport,
 			    int *protocol)
 {
@@ -426,6 +426,11 @@ static const struct gbsim_ctl_cmd {
 	{ "faults", "fault list | faults | fault del N | fault clear", false,
 	  gbsim_fault_cmd },
 	{ "pm", "pm IFID [BUNDLE] [refuse|accept]", true, gbsim_cmd_pm },
+	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,
+	  gbsim_cmd_timesync },
+	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,
+	  gbsim_cmd_hid },
+	{ "gpio", "gpio IFID:CPORT LINE 0|1", true, gbsim_cmd_gpio },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

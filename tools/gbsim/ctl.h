@@ -70,8 +70,21 @@ void gbsim_ctl_close(struct gbsim_ctl *ctl);
 /* ctl-pm.c: the "pm" command */
 int gbsim_cmd_pm(struct gbsim *sim, int argc, char **argv,
 		 struct gbsim_ctl_out *out);
+/* ctl-gpio.c: the "gpio" command */
+int gbsim_cmd_gpio(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
+/* The connection "IFID:CPORT" (or "svc") names (ctl-cmd.c) */
+int gbsim_ctl_target(struct gbsim *sim, const char *word,
+		     struct gbsim_ctl_out *out, uint16_t *hd_cport,
+		     int *protocol);
+/* timesync.c: the "timesync" command */
+int gbsim_cmd_timesync(struct gbsim *sim, int argc, char **argv,
+		       struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
+/* proto-hid.c: the "hid" command (type keys, show the keyboard) */
+int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out);
 
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);

@@ -201,6 +201,17 @@ struct gbsim_intf {
 	struct gbsim_cport *cports;	/* without the control cport 0 */
 	size_t		num_cports;
 
+	/* TimeSync, the interface's side (timesync.c) */
+	struct gbsim_intf_timesync {
+		bool		enabled;	/* Control timesync enable */
+		bool		synced;		/* authoritative applied */
+		uint8_t		count;		/* strobes expected */
+		uint8_t		latched;	/* strobes seen */
+		uint64_t	latch[GB_TIMESYNC_MAX_STROBES]; /* local */
+		int64_t		adjust;		/* to the SVC's FrameTime */
+		uint64_t	last_event;	/* FrameTime at the last ping */
+	} ts;
+
 	/* power and link state, as the SVC drives it */
 	bool		vsys, refclk, unipro, active;
 	bool		hibernated;
@@ -429,6 +440,23 @@ struct gbsim_pending;
 struct gbsim_delayed;
 struct gbsim_faults;
 
+/* TimeSync, the SVC's side (timesync.c) */
+struct gbsim_svc_timesync {
+	bool		enabled;
+	bool		pins;		/* wake pins acquired */
+	uint32_t	strobe_mask;	/* interfaces whose pins we drive */
+	int64_t		base;		/* FrameTime = ticks(now) + base */
+	uint8_t		count;		/* strobes of the last series */
+	uint64_t	strobe_ft[GB_TIMESYNC_MAX_STROBES];
+	unsigned int	series;		/* series emitted (or dropped) */
+	unsigned int	pings;
+	/* faults (ctl "timesync") */
+	unsigned int	drop;		/* next series to drop */
+	unsigned int	late_us;	/* delay before a series */
+	unsigned int	fail_auth;	/* next authoritative to fail */
+	unsigned int	ping_delay_ms;	/* before answering a ping */
+};
+
 struct gbsim {
 	const struct gbsim_config *cfg;
 	struct gbsim_loop *loop;
@@ -464,6 +492,7 @@ struct gbsim {
 	struct gbsim_faults *faults;	/* fault.c, NULL until the first */
 	uint8_t		*rsp_buf;	/* response payload of the request
 					 * being handled, mtu bytes */
+	struct gbsim_svc_timesync ts;
 };
 
 int gbsim_init(struct gbsim *sim, const struct gbsim_config *cfg,
@@ -487,5 +516,10 @@ int gbsim_svc_module_inserted(struct gbsim *sim, struct gbsim_module *m);
 int gbsim_svc_module_removed(struct gbsim *sim, uint8_t id);
 /* The interface an SVC request names (module id for module events), or -1 */
 int gbsim_svc_msg_intf(struct gbsim *sim, const uint8_t *msg, size_t len);
+
+/* TimeSync (timesync.c): the SVC's and the interfaces' operations */
+int gbsim_timesync_svc(struct gbsim_op *op);
+int gbsim_timesync_control(struct gbsim_op *op);
+void gbsim_timesync_init(struct gbsim *sim);
 
 #endif /* GBSIM_H */

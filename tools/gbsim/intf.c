@@ -195,6 +195,7 @@ void gbsim_intf_power_off(struct gbsim_intf *intf)
 	intf->unipro = false;
 	intf->active = false;
 	intf->hibernated = false;
+	memset(&intf->ts, 0, sizeof(intf->ts));
 	for (size_t i = 0; i < intf->num_bundles; i++)
 		intf->bundles[i].state = GBSIM_BUNDLE_OFF;
 	for (size_t i = 0; i < intf->num_cports; i++)

@@ -2,9 +2,10 @@
 /*
  * The UART protocol (0x04), module side: a serial port whose far end
  * echoes.  Every SEND_DATA is answered, then its bytes come back to the AP
- * as RECEIVE_DATA (unless echo is off) and its credits are returned with
- * RECEIVE_CREDITS.  Line coding, control lines, break and FIFO flushes
- * are logged as INFO lines a test can grep:
+ * as RECEIVE_DATA (unless echo is off; in two when one message cannot
+ * hold them) and its credits are returned with RECEIVE_CREDITS.  Line
+ * coding, control lines, break and FIFO flushes are logged as INFO lines
+ * a test can grep:
  *
  *   INFO    uart cport 4: line rate=115200 data_bits=8 parity=none stop=1 flow=none
  *   INFO    uart cport 4: control dtr=1 rts=1
@@ -84,6 +85,7 @@ static int gbsim_uart_send_data(struct gbsim_op *op)
 	uint8_t credits[2], *echo;
 	char text[GBSIM_UART_LOG_BYTES * 4 + 8];
 	struct gbsim_buf b = { text, 0, sizeof(text) };
+	size_t max, off, chunk;
 	uint16_t size;
 
 	if (op->req_len < 2)
@@ -96,13 +98,20 @@ static int gbsim_uart_send_data(struct gbsim_op *op)
 		       text, size);
 
 	if (gbsim_uart_echo) {
+		/* The echo has a longer header: it may take two messages */
+		max = op->sim->mtu - sizeof(struct gb_operation_msg_hdr) -
+		      sizeof(struct gb_uart_recv_data_request);
 		echo = malloc(3u + size);
 		if (!echo)
 			return GB_OP_NO_MEMORY;
-		gbsim_put_le16(echo, size);
-		echo[2] = 0;
-		memcpy(echo + 3, op->req + 2, size);
-		gbsim_uart_send(op, GB_UART_TYPE_RECEIVE_DATA, echo, 3u + size);
+		for (off = 0; off < size; off += chunk) {
+			chunk = size - off < max ? size - off : max;
+			gbsim_put_le16(echo, chunk);
+			echo[2] = 0;
+			memcpy(echo + 3, op->req + 2 + off, chunk);
+			gbsim_uart_send(op, GB_UART_TYPE_RECEIVE_DATA, echo,
+					3u + chunk);
+		}
 		free(echo);
 	}
 	gbsim_put_le16(credits, size);

@@ -29,6 +29,7 @@ int gbsim_init(struct gbsim *sim, const struct gbsim_config *cfg,
 	sim->endo_id = cfg->endo_id;
 	sim->ap_intf_id = cfg->ap_intf_id;
 	sim->svc_state = GBSIM_SVC_DOWN;
+	gbsim_timesync_init(sim);
 	sim->conns = calloc(sim->num_cports, sizeof(*sim->conns));
 	sim->cport_enabled = calloc(sim->num_cports, sizeof(*sim->cport_enabled));
 	sim->next_op_id = calloc(sim->num_cports, sizeof(*sim->next_op_id));

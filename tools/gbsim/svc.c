@@ -782,6 +782,13 @@ static int gbsim_svc_handle(struct gbsim_op *op)
 		return gbsim_svc_intf_activate(op);
 	case GB_SVC_TYPE_INTF_RESUME:
 		return gbsim_svc_intf_resume(op);
+	case GB_SVC_TYPE_TIMESYNC_WAKE_PINS_ACQUIRE:
+	case GB_SVC_TYPE_TIMESYNC_WAKE_PINS_RELEASE:
+	case GB_SVC_TYPE_TIMESYNC_ENABLE:
+	case GB_SVC_TYPE_TIMESYNC_DISABLE:
+	case GB_SVC_TYPE_TIMESYNC_AUTHORITATIVE:
+	case GB_SVC_TYPE_TIMESYNC_PING:
+		return gbsim_timesync_svc(op);
 	default:
 		gbsim_svc_refuse(op, "type 0x%02x is not an AP request the SVC model knows",
 				 op->type);

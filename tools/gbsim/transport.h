@@ -25,6 +25,11 @@ struct gbsim_transport_ops {
 	/* Deliver one message from the network to the AP on @cport */
 	int	(*send)(struct gbsim_transport *tp, uint16_t cport,
 			const void *msg, size_t len);
+	/*
+	 * The bridge latched a TimeSync strobe at @timestamp_ns
+	 * (CLOCK_MONOTONIC); NULL if the transport cannot say so
+	 */
+	int	(*strobe)(struct gbsim_transport *tp, uint64_t timestamp_ns);
 	/* Unplug: the host device and everything under it goes away */
 	void	(*close)(struct gbsim_transport *tp);
 };
@@ -44,5 +49,6 @@ struct gbsim_transport {
 const struct gbsim_transport_ops *gbsim_transport_find(const char *name);
 
 extern const struct gbsim_transport_ops gbsim_vhd_transport;
+extern const struct gbsim_transport_ops gbsim_es2_transport;
 
 #endif /* GBSIM_TRANSPORT_H */

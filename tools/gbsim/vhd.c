@@ -362,10 +362,18 @@ static void gbsim_vhd_close(struct gbsim_transport *tp)
 	tp->priv = NULL;
 }
 
+static int gbsim_vhd_strobe(struct gbsim_transport *tp, uint64_t timestamp_ns)
+{
+	struct gb_vhd_strobe s = { .timestamp_ns = timestamp_ns };
+
+	return gbsim_vhd_event(tp, GB_VHD_TIMESYNC_STROBE, &s, sizeof(s));
+}
+
 const struct gbsim_transport_ops gbsim_vhd_transport = {
 	.name	= "vhd",
 	.open	= gbsim_vhd_open,
 	.send	= gbsim_vhd_send,
+	.strobe	= gbsim_vhd_strobe,
 	.close	= gbsim_vhd_close,
 };
 
@@ -373,6 +381,7 @@ const struct gbsim_transport_ops *gbsim_transport_find(const char *name)
 {
 	static const struct gbsim_transport_ops *const all[] = {
 		&gbsim_vhd_transport,
+		&gbsim_es2_transport,
 	};
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)

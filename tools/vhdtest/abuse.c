@@ -162,6 +162,18 @@ static int abuse_expect(const struct abuse *a, const uint8_t *buf,
 		if (le16toh(get_u16(p + 4)) != size)
 			return EINVAL;
 		return 0;
+	case GB_VHD_TIMESYNC_STROBE: {
+		struct gb_vhd_strobe s;
+		struct timespec now;
+
+		if (!a->created || len != sizeof(s))
+			return EINVAL;
+		memcpy(&s, p, sizeof(s));
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		/* A time still to come is refused */
+		return s.timestamp_ns > (uint64_t)now.tv_sec * 1000000000ULL +
+					(uint64_t)now.tv_nsec ? EINVAL : 0;
+	}
 	default:
 		return EINVAL;
 	}
@@ -455,6 +467,19 @@ static void abuse_directed_host(struct abuse *a)
 
 	count = build_create(a->buf, GB_VHD_VERSION, 8, 256, 0);
 	abuse_try(a, "second CREATE", a->buf, count, EINVAL);
+
+	/* TimeSync strobes: exactly 8 bytes, never in the future */
+	for (i = 0; i < 3; i++) {
+		static const uint64_t stamps[] = { 1, UINT64_MAX, 0 };
+		static const uint32_t lens[] = { 8, 8, 7 };
+		struct gb_vhd_strobe st = { .timestamp_ns = stamps[i] };
+
+		count = build_hdr(a->buf, GB_VHD_TIMESYNC_STROBE, lens[i]);
+		memcpy(a->buf + HDR_SIZE, &st, lens[i]);
+		snprintf(what, sizeof(what), "TIMESYNC_STROBE of %u bytes at %llu ns",
+			 lens[i], (unsigned long long)stamps[i]);
+		abuse_try_model(a, what, count);
+	}
 
 	for (cport = a->num_cports; cport < a->num_cports + 2; cport++) {
 		count = build_recv_ok(a->buf, cport, 8);

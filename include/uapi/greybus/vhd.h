@@ -57,6 +57,12 @@ enum gb_vhd_event_type {
 	 * Greybus being involved.  Allowed with or without a host device.
 	 */
 	GB_VHD_ECHO_REQUEST	= 4,	/* any payload: returned as ECHO_REPLY */
+	/*
+	 * The bridge latched a TimeSync strobe (the SVC's pulse on its wake
+	 * line) at the given time.  Only with a host device; a timestamp
+	 * in the future is refused.  docs/timesync.md.
+	 */
+	GB_VHD_TIMESYNC_STROBE	= 5,	/* struct gb_vhd_strobe */
 
 	/* to user */
 
@@ -140,6 +146,15 @@ struct gb_vhd_cport {
 				 */
 } GB_PACKED;
 GB_ASSERT_SIZE(struct gb_vhd_cport, 8);
+
+/*
+ * GB_VHD_TIMESYNC_STROBE: CLOCK_MONOTONIC of the machine the kernel runs
+ * on, in nanoseconds, when the bridge saw the strobe's edge.
+ */
+struct gb_vhd_strobe {
+	__u64	timestamp_ns;
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_vhd_strobe, 8);
 
 #define GB_VHD_EVENT_SIZE_MAX \
 	(sizeof(struct gb_vhd_event_hdr) + sizeof(struct gb_vhd_message) + \

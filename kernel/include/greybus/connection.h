@@ -123,6 +123,10 @@ int gb_connection_enable_tx(struct gb_connection *connection);
 void gb_connection_disable_rx(struct gb_connection *connection);
 void gb_connection_disable(struct gb_connection *connection);
 
+/* Ask the host bridge for latency tags on the connection, if it can */
+void gb_connection_latency_tag_enable(struct gb_connection *connection);
+void gb_connection_latency_tag_disable(struct gb_connection *connection);
+
 static inline void *gb_connection_get_data(struct gb_connection *connection)
 {
 	return connection->private;

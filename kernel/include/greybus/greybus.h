@@ -26,6 +26,7 @@
 #include <greybus/interface.h>
 #include <greybus/control.h>
 #include <greybus/bundle.h>
+#include <greybus/timesync.h>
 #include <greybus/manifest.h>
 
 struct dentry;

@@ -15,6 +15,7 @@
 struct gb_host_device;
 struct gb_message;
 struct gb_svc;
+struct gb_timesync;
 
 /*
  * Callbacks a host-controller driver provides.  All may sleep unless noted.
@@ -42,10 +43,19 @@ struct gb_svc;
  * (@cport_id < 0 means "any") or a negative errno; without it the core
  * allocates ids 1..num_cports-1 from cport_id_map.
  *
+ * latency_tag_enable() and latency_tag_disable() are optional and may
+ * sleep; gb_connection_latency_tag_enable() calls them.
+ *
  * reset() (optional) asks the bridge to reset the Greybus network: the SVC
  * starts over with version and hello, then reports its modules again.  The
  * core calls it after it has removed every module (the SVC watchdog's
  * "reset" action); it must not wait for the SVC.
+ *
+ * The timesync_*() callbacks (optional) drive a bridge that keeps its
+ * own FrameTime counter: enable arms it for @count strobes, authoritative
+ * hands it the SVC's FrameTimes of those strobes, get_last_event reads
+ * its FrameTime at the last (ping) strobe.  Whatever the bridge, it
+ * reports every strobe it latches with gb_timesync_strobe().
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
@@ -69,6 +79,21 @@ struct gb_hd_driver {
 	void	(*message_cancel)(struct gb_message *message);
 
 	int	(*reset)(struct gb_host_device *hd);
+
+	int	(*timesync_enable)(struct gb_host_device *hd, u8 count,
+				   u64 frame_time, u32 strobe_delay, u32 refclk);
+	int	(*timesync_disable)(struct gb_host_device *hd);
+	int	(*timesync_authoritative)(struct gb_host_device *hd,
+					  const u64 *frame_time);
+	int	(*timesync_get_last_event)(struct gb_host_device *hd,
+					   u64 *frame_time);
+
+	/*
+	 * Optional: have the bridge stamp its latency into responses on
+	 * @cport_id (reserved fields of gb-loopback's messages).
+	 */
+	int	(*latency_tag_enable)(struct gb_host_device *hd, u16 cport_id);
+	int	(*latency_tag_disable)(struct gb_host_device *hd, u16 cport_id);
 };
 
 /*
@@ -96,6 +121,7 @@ struct gb_host_device {
 	size_t			buffer_size_max; /* largest message, header incl. */
 
 	struct gb_svc		*svc;
+	struct gb_timesync	*timesync;	/* between add and del */
 
 	/* host-driver private data, hd_priv_size bytes */
 	unsigned long		hd_priv[] __aligned(sizeof(s64));

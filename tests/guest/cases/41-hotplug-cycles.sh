@@ -8,7 +8,7 @@ M=/usr/share/greybus/manifests/test-vendor.mnfs
 D=/sys/bus/greybus/devices
 S=$GBTEST_TMP/ctl.sock
 LOG=$GBTEST_TMP/gbsim.log
-CYCLES=200
+CYCLES=${GB_CYCLES:-200}
 
 load_gb greybus gb-vhd gb-test-protocol
 

@@ -34,7 +34,7 @@ done
 [ -n "$P" ] || fail "no gbphy device with protocol_id 0x03"
 grep -qx 'MODALIAS=gbphy:p03' $P/uevent || fail "I2C gbphy modalias: $(cat $P/uevent)"
 wait_for 20 test -e $P/driver || fail "gb-i2c did not bind to ${P##*/}"
-wait_for 10 ls -d $P/i2c-* >/dev/null 2>&1 || fail "no i2c adapter below ${P##*/}"
+wait_for 30 ls -d $P/i2c-* >/dev/null 2>&1 || fail "no i2c adapter below ${P##*/}"
 A=$(ls -d $P/i2c-*)
 BUS=${A##*/i2c-}
 assert_eq "$(cat $A/name)" "Greybus i2c adapter" "adapter name"

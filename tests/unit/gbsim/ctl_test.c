@@ -4,8 +4,8 @@
  * pair, driven by `gbsim ctl` commands while this file plays a minimal
  * AP (bring-up, activation, one control connection).  Checks insert
  * before and after the SVC is up, list, status, remove, eject, bad
- * commands, send, request, raw manifests, every fault action, log and
- * log -f.  Called from fakeap.c's main(); prints TAP lines.
+ * commands, send, request, raw manifests, every fault action, the GPIO
+ * model behind "gpio", log and log -f.  Called from fakeap.c's main(); prints TAP lines.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <uapi/greybus/control.h>
+#include <uapi/greybus/gpio.h>
 #include <uapi/greybus/greybus.h>
 #include <uapi/greybus/svc.h>
 #include <uapi/greybus/vhd.h>
@@ -32,7 +33,7 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log);
 
 static int ap = -1;
 static unsigned int ntests, nfailed;
-static const char *gbsim_bin, *ctl_path;
+static const char *gbsim_bin, *ctl_path, *gbsim_log;
 static uint16_t next_id[32];
 
 static void t_ok(bool cond, const char *fmt, ...)
@@ -411,6 +412,56 @@ static void faults(void)
 	     !strcmp(out_buf, "fault 10\n"), "ids go on after clear: %s", out_buf);
 }
 
+/* The GPIO model behind "gpio": line state, and interrupts it raises */
+static void gpio_model(const char *mdir)
+{
+	static const uint8_t rising1[] = { 1, GB_GPIO_IRQ_TYPE_EDGE_RISING };
+	static const uint8_t out2[] = { 2, 1 }, badtype[] = { 1, 7 };
+	static const uint8_t line1 = 1, line2 = 2;
+	struct rx r;
+
+	/* what faults() left: a fault still armed, late answers */
+	ctl("fault clear");
+	while (rx_get(&r, 300))
+		;
+	t_ok(ctl("insert 8 %s/gbphy-bridge.mnfs", mdir) == 0 &&
+	     svc_expect(GB_SVC_TYPE_MODULE_INSERTED, &r) && r.payload[0] == 8,
+	     "gpio: bridge module 8 inserted");
+	t_ok(activate(8, 4) && connect_cport(3, 8, 0) && connect_cport(4, 8, 1),
+	     "gpio: module 8 active, gpio cport connected");
+	t_ok(ap_call(4, GB_GPIO_TYPE_LINE_COUNT, NULL, 0, &r) && !r.result &&
+	     r.plen == 1 && r.payload[0] == 7, "gpio: line count answers 7");
+	t_ok(ctl("gpio 8:1 8 1") == 1 && ctl("gpio 8:0 1 1") == 1 &&
+	     ctl("gpio 8:1 1 2") == 1 && ctl("gpio 8:1 1") == 1,
+	     "gpio: bad line, connection, level, usage fail");
+	t_ok(ap_call(4, GB_GPIO_TYPE_IRQ_TYPE, rising1, 2, &r) && !r.result &&
+	     ap_call(4, GB_GPIO_TYPE_IRQ_UNMASK, &line1, 1, &r) && !r.result,
+	     "gpio: irq type rising, unmasked");
+	t_ok(ctl("gpio 8:1 1 1") == 0 && rx_get(&r, 1000) && r.cport == 4 &&
+	     r.type == GB_GPIO_TYPE_IRQ_EVENT && r.id == 0 && r.plen == 1 &&
+	     r.payload[0] == 1, "gpio: rising edge sends a unidirectional irq event");
+	t_ok(ctl("gpio 8:1 1 0") == 0 && quiet(200),
+	     "gpio: falling edge of a rising irq sends nothing");
+	t_ok(ap_call(4, GB_GPIO_TYPE_GET_VALUE, &line1, 1, &r) && !r.result &&
+	     r.plen == 1 && r.payload[0] == 0, "gpio: input reads its level");
+	t_ok(ap_call(4, GB_GPIO_TYPE_IRQ_MASK, &line1, 1, &r) && !r.result &&
+	     ctl("gpio 8:1 1 1") == 0 && quiet(200),
+	     "gpio: masked line sends nothing");
+	t_ok(ap_call(4, GB_GPIO_TYPE_DIRECTION_OUT, out2, 2, &r) && !r.result &&
+	     ap_call(4, GB_GPIO_TYPE_GET_VALUE, &line2, 1, &r) && !r.result &&
+	     r.payload[0] == 1, "gpio: output reads its value");
+	t_ok(ap_call(4, GB_GPIO_TYPE_IRQ_TYPE, badtype, 2, &r) &&
+	     r.result == GB_OP_INVALID, "gpio: unknown irq type refused");
+	t_ok(ap_call(4, GB_GPIO_TYPE_GET_VALUE, out2, 2, &r) &&
+	     r.result == GB_OP_INVALID, "gpio: get_value of 2 bytes refused");
+	quiet(100);
+	t_ok(file_has(gbsim_log, "INFO    gpio cport 4 line 2: active=0 dir=out value=1 level=0 irq=masked type=none debounce=0") &&
+	     file_has(gbsim_log, "INFO    gpio cport 4 line 1: irq event"),
+	     "gpio: state and events logged");
+	t_ok(ctl("remove 8") == 0 && svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &r),
+	     "gpio: module 8 removed");
+}
+
 int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 {
 	char dir[] = "/tmp/gbsim-ctl-XXXXXX", sock[64], mod2[4096], rawf[96];
@@ -420,6 +471,7 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 	pid_t pid, fpid;
 
 	gbsim_bin = gbsim;
+	gbsim_log = log;
 	if (!mkdtemp(dir)) {
 		t_ok(false, "mkdtemp");
 		return 1;
@@ -564,6 +616,7 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 	     "responses to ctl requests logged");
 
 	faults();
+	gpio_model(mdir);
 
 	/* log and log -f */
 	t_ok(ctl("log") == 0 && strstr(out_buf, "INFO    ctl: insert 4 ") &&

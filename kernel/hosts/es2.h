@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gb-es2 internals shared by es2.c (USB driver, bulk traffic) and
+ * es2_ctrl.c (vendor requests and ARPC).
+ */
+#ifndef __GB_HOSTS_ES2_H
+#define __GB_HOSTS_ES2_H
+
+#include <linux/completion.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/usb.h>
+
+struct gb_host_device;
+
+#define GB_ES2_IN_URBS		4	/* CPort data in flight from the bridge */
+#define GB_ES2_ARPC_URBS	2
+#define GB_ES2_CTRL_TIMEOUT_MS	1000	/* vendor requests, ARPC answers */
+
+/* Lives in the host device's hd_priv; usb intfdata points here. */
+struct gb_es2 {
+	struct usb_device	*udev;
+	struct usb_interface	*intf;
+	struct gb_host_device	*hd;
+	u8			ep_cport_in;	/* endpoint numbers */
+	u8			ep_arpc_in;
+	u8			ep_cport_out;
+
+	struct urb		*cport_in[GB_ES2_IN_URBS];
+	struct urb		*arpc_in[GB_ES2_ARPC_URBS];
+	struct usb_anchor	out_anchor;	/* one urb per message */
+
+	/*
+	 * Irq-safe: message->hcpriv of messages in flight, @arpcs, @arpc_id
+	 * and @gone, all touched from URB completions.
+	 */
+	spinlock_t		lock;
+	bool			gone;		/* disconnect: refuse new work */
+	struct list_head	arpcs;		/* struct gb_es2_arpc waiting */
+	u16			arpc_id;
+};
+
+struct gb_es2 *gb_es2_from_hd(struct gb_host_device *hd);
+
+int gb_es2_cport_count(struct usb_device *udev);
+int gb_es2_vendor_out(struct gb_es2 *es2, u8 request, u16 value,
+		      const void *data, u16 len);
+int gb_es2_arpc(struct gb_es2 *es2, u8 type, const void *payload, u16 len,
+		unsigned int timeout_ms);
+void gb_es2_arpc_in_complete(struct urb *urb);
+void gb_es2_arpc_fail_all(struct gb_es2 *es2);
+
+#endif /* __GB_HOSTS_ES2_H */
