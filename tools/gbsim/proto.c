@@ -3,7 +3,10 @@
  * The registry of protocol models.  Models register from constructors,
  * before main() runs, so the list is complete and read-only afterwards.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "proto.h"
 
@@ -66,4 +69,25 @@ bool gbsim_op_rsp_fits(const struct gbsim_op *op, size_t n)
 	gbsim_log_error("cport %u: %s id=0x%04x: response of %zu bytes exceeds the MTU",
 			op->hd_cport, name, op->id, n);
 	return false;
+}
+
+char *gbsim_proto_settings(const char *env)
+{
+	const char *val = getenv(env);
+	char buf[1024];
+	size_t n;
+	FILE *f;
+
+	if (!val || val[0] != '@')
+		return val ? strdup(val) : NULL;
+	f = fopen(val + 1, "r");
+	if (!f) {
+		gbsim_log_warn("%s: %s: %s", env, val + 1, strerror(errno));
+		return NULL;
+	}
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return strdup(buf);
 }

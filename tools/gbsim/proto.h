@@ -79,4 +79,11 @@ bool gbsim_op_len_is(const struct gbsim_op *op, size_t n);
 /* Room for an n-byte response?  (always, unless the MTU is tiny) */
 bool gbsim_op_rsp_fits(const struct gbsim_op *op, size_t n);
 
+/*
+ * A model's settings from the environment variable env: its value, or
+ * with "@FILE" the first line of FILE, read anew at each call (so a case
+ * can change them between two modules).  NULL if unset; free() it.
+ */
+char *gbsim_proto_settings(const char *env);
+
 #endif /* GBSIM_PROTO_H */

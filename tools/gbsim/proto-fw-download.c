@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Firmware Download (0x17), module side.  The AP never asks anything on
+ * it; the module finds a file by tag, fetches it in chunks of 1000 bytes
+ * (checking each chunk's length) and releases it, when management
+ * (proto-fw-mgmt.c) wants a file, and logs
+ * "fw-download N: 'TAG' SIZE bytes crc32 CRC in K chunks".
+ * A case can also send its own requests: `gbsim ctl request
+ * IFID:CPORT fw_download.fetch_firmware HEX`.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uapi/greybus/firmware.h>
+
+#include "gbsim.h"
+#include "log.h"
+#include "proto.h"
+#include "proto-fw.h"
+
+#define GBSIM_FWD_CHUNK		1000
+#define GBSIM_FWD_IMAGE_MAX	(16u << 20)
+
+struct gbsim_fwd {
+	struct gbsim	*sim;
+	uint16_t	hd_cport;
+	uint8_t		intf_id;
+	char		tag[GB_FIRMWARE_TAG_MAX_SIZE];
+	uint8_t		id;
+	uint32_t	size, offset, want;
+	unsigned int	chunks;
+	uint8_t		*image;
+	gbsim_fwd_done	done;
+	void		*ctx;
+};
+
+uint32_t gbsim_fw_crc32(const uint8_t *p, size_t len)
+{
+	uint32_t crc = 0xffffffffu;
+
+	for (size_t i = 0; i < len; i++) {
+		crc ^= p[i];
+		for (int b = 0; b < 8; b++)
+			crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+	}
+	return ~crc;
+}
+
+static void gbsim_fwd_finish(struct gbsim_fwd *fwd,
+			     enum gbsim_fwd_result result)
+{
+	uint32_t crc = 0;
+
+	if (result == GBSIM_FWD_OK) {
+		crc = gbsim_fw_crc32(fwd->image, fwd->size);
+		gbsim_log_info("fw-download %u: '%s' %u bytes crc32 %08x in %u chunks",
+			       fwd->intf_id, fwd->tag, fwd->size, crc,
+			       fwd->chunks);
+	}
+	fwd->done(fwd->sim, fwd->ctx, result, fwd->size, crc);
+	free(fwd->image);
+	free(fwd);
+}
+
+static void gbsim_fwd_release_cb(struct gbsim *sim, void *ctx, int err,
+				 uint8_t result, const uint8_t *payload,
+				 size_t len)
+{
+	struct gbsim_fwd *fwd = ctx;
+
+	(void)sim; (void)payload; (void)len;
+	if (err || result != GB_OP_SUCCESS)
+		gbsim_log_info("fw-download %u: release of id %u refused (err %d result 0x%02x)",
+			       fwd->intf_id, fwd->id, err, result);
+	gbsim_fwd_finish(fwd, GBSIM_FWD_OK);
+}
+
+static int gbsim_fwd_fetch(struct gbsim_fwd *fwd);
+
+static void gbsim_fwd_fetch_cb(struct gbsim *sim, void *ctx, int err,
+			       uint8_t result, const uint8_t *payload,
+			       size_t len)
+{
+	struct gbsim_fwd *fwd = ctx;
+	uint8_t id = fwd->id;
+
+	if (err || result != GB_OP_SUCCESS) {
+		gbsim_log_info("fw-download %u: fetch offset=%u size=%u refused (err %d result 0x%02x)",
+			       fwd->intf_id, fwd->offset, fwd->want, err, result);
+		gbsim_fwd_finish(fwd, GBSIM_FWD_FETCH_FAILED);
+		return;
+	}
+	if (len != fwd->want) {
+		gbsim_log_error("fw-download %u: fetch offset=%u size=%u answered with %zu bytes",
+				fwd->intf_id, fwd->offset, fwd->want, len);
+		gbsim_fwd_finish(fwd, GBSIM_FWD_FETCH_FAILED);
+		return;
+	}
+	memcpy(fwd->image + fwd->offset, payload, len);
+	fwd->offset += (uint32_t)len;
+	fwd->chunks++;
+	if (fwd->offset < fwd->size) {
+		if (gbsim_fwd_fetch(fwd))
+			gbsim_fwd_finish(fwd, GBSIM_FWD_FETCH_FAILED);
+		return;
+	}
+	if (gbsim_send_request(sim, fwd->hd_cport,
+			       GB_FW_DOWNLOAD_TYPE_RELEASE_FIRMWARE, &id, 1,
+			       GBSIM_REQUEST_TIMEOUT_MS, gbsim_fwd_release_cb,
+			       fwd) < 0)
+		gbsim_fwd_finish(fwd, GBSIM_FWD_OK);
+}
+
+static int gbsim_fwd_fetch(struct gbsim_fwd *fwd)
+{
+	uint8_t req[9];
+
+	fwd->want = fwd->size - fwd->offset;
+	if (fwd->want > GBSIM_FWD_CHUNK)
+		fwd->want = GBSIM_FWD_CHUNK;
+	req[0] = fwd->id;
+	gbsim_put_le32(req + 1, fwd->offset);
+	gbsim_put_le32(req + 5, fwd->want);
+	return gbsim_send_request(fwd->sim, fwd->hd_cport,
+				  GB_FW_DOWNLOAD_TYPE_FETCH_FIRMWARE, req,
+				  sizeof(req), GBSIM_REQUEST_TIMEOUT_MS,
+				  gbsim_fwd_fetch_cb, fwd) < 0;
+}
+
+static void gbsim_fwd_find_cb(struct gbsim *sim, void *ctx, int err,
+			      uint8_t result, const uint8_t *payload,
+			      size_t len)
+{
+	struct gbsim_fwd *fwd = ctx;
+
+	(void)sim;
+	if (err || result != GB_OP_SUCCESS || len != 5) {
+		gbsim_log_info("fw-download %u: find '%s' refused (err %d result 0x%02x, %zu bytes)",
+			       fwd->intf_id, fwd->tag, err, result, len);
+		gbsim_fwd_finish(fwd, GBSIM_FWD_FIND_FAILED);
+		return;
+	}
+	fwd->id = payload[0];
+	fwd->size = gbsim_get_le32(payload + 1);
+	gbsim_log_info("fw-download %u: '%s' is id %u, %u bytes", fwd->intf_id,
+		       fwd->tag, fwd->id, fwd->size);
+	if (!fwd->size || fwd->size > GBSIM_FWD_IMAGE_MAX ||
+	    !(fwd->image = malloc(fwd->size)) || gbsim_fwd_fetch(fwd))
+		gbsim_fwd_finish(fwd, GBSIM_FWD_FETCH_FAILED);
+}
+
+int gbsim_fwd_start(struct gbsim *sim, uint8_t intf_id, const char *tag,
+		    gbsim_fwd_done done, void *ctx)
+{
+	struct gbsim_conn *conn = NULL;
+	struct gbsim_fwd *fwd;
+
+	for (unsigned int c = 1; c < sim->num_cports; c++) {
+		struct gbsim_conn *cc = sim->conns[c];
+
+		if (cc && cc->intf_id == intf_id &&
+		    cc->protocol == GREYBUS_PROTOCOL_FW_DOWNLOAD &&
+		    !gbsim_conn_stale(sim, cc)) {
+			conn = cc;
+			break;
+		}
+	}
+	if (!conn) {
+		gbsim_log_info("fw-download %u: no download connection", intf_id);
+		return -ENOENT;
+	}
+	fwd = calloc(1, sizeof(*fwd));
+	if (!fwd)
+		return -ENOMEM;
+	fwd->sim = sim;
+	fwd->hd_cport = conn->hd_cport;
+	fwd->intf_id = intf_id;
+	snprintf(fwd->tag, sizeof(fwd->tag), "%s", tag);
+	fwd->done = done;
+	fwd->ctx = ctx;
+	if (gbsim_send_request(sim, conn->hd_cport,
+			       GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE, fwd->tag,
+			       sizeof(fwd->tag), GBSIM_REQUEST_TIMEOUT_MS,
+			       gbsim_fwd_find_cb, fwd) < 0) {
+		free(fwd);
+		return -EIO;
+	}
+	return 0;
+}
+
+static const char *gbsim_fwd_op_name(uint8_t type)
+{
+	switch (type) {
+	case GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE:		return "find_firmware";
+	case GB_FW_DOWNLOAD_TYPE_FETCH_FIRMWARE:	return "fetch_firmware";
+	case GB_FW_DOWNLOAD_TYPE_RELEASE_FIRMWARE:	return "release_firmware";
+	}
+	return NULL;
+}
+
+static void gbsim_fwd_describe(uint8_t type, bool response,
+			       const uint8_t *p, size_t len,
+			       struct gbsim_buf *out)
+{
+	if (type == GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE && !response &&
+	    len >= GB_FIRMWARE_TAG_MAX_SIZE)
+		gbsim_buf_printf(out, " tag=%.*s", GB_FIRMWARE_TAG_MAX_SIZE,
+				 (const char *)p);
+	else if (type == GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE && response &&
+		 len >= 5)
+		gbsim_buf_printf(out, " id=%u size=%u", p[0],
+				 gbsim_get_le32(p + 1));
+	else if (type == GB_FW_DOWNLOAD_TYPE_FETCH_FIRMWARE && !response &&
+		 len >= 9)
+		gbsim_buf_printf(out, " id=%u offset=%u size=%u", p[0],
+				 gbsim_get_le32(p + 1), gbsim_get_le32(p + 5));
+	else if (type == GB_FW_DOWNLOAD_TYPE_RELEASE_FIRMWARE && !response &&
+		 len >= 1)
+		gbsim_buf_printf(out, " id=%u", p[0]);
+}
+
+static struct gbsim_proto gbsim_proto_fw_download = {
+	.id		= GREYBUS_PROTOCOL_FW_DOWNLOAD,
+	.name		= "fw_download",
+	.describe	= gbsim_fwd_describe,
+	.op_name	= gbsim_fwd_op_name,
+};
+GBSIM_PROTO_REGISTER(gbsim_proto_fw_download);
