@@ -425,7 +425,7 @@ static const struct gbsim_ctl_cmd {
 	  true, gbsim_fault_cmd },
 	{ "faults", "fault list | faults | fault del N | fault clear", false,
 	  gbsim_fault_cmd },
-	{ "pm", "pm IFID [BUNDLE] [refuse|accept]", true, gbsim_cmd_pm },
+	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", true, gbsim_cmd_pm },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

@@ -91,7 +91,7 @@ struct gb_audio_pcm {
 	__u8	chan_min;
 	__u8	chan_max;		/* 0: no such stream */
 	__u8	sig_bits;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_pcm, 43);
 
 struct gb_audio_dai {
@@ -99,27 +99,27 @@ struct gb_audio_dai {
 	__le16	data_cport;		/* the module's Audio Data CPort */
 	struct gb_audio_pcm capture;
 	struct gb_audio_pcm playback;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_dai, 120);
 
 struct gb_audio_integer {
 	__le32	min;
 	__le32	max;
 	__le32	step;
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_integer64 {
 	__le64	min;
 	__le64	max;
 	__le64	step;
-} __packed;
+} GB_PACKED;
 
 /* Followed by names_length bytes: items NUL-terminated names */
 struct gb_audio_enumerated {
 	__le32	items;
 	__le16	names_length;
 	__u8	names[];
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_ctl_elem_info {
 	__u8	type;			/* GB_AUDIO_CTL_ELEM_TYPE_* */
@@ -129,7 +129,7 @@ struct gb_audio_ctl_elem_info {
 		struct gb_audio_integer64	integer64;
 		struct gb_audio_enumerated	enumerated;
 	} value;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_ctl_elem_info, 33);
 
 struct gb_audio_ctl_elem_value {
@@ -139,7 +139,7 @@ struct gb_audio_ctl_elem_value {
 		__le64	integer64_value[2];
 		__le32	enumerated_item[2];
 	} value;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_ctl_elem_value, 24);
 
 /*
@@ -155,7 +155,7 @@ struct gb_audio_control {
 	__u8	count;
 	__u8	count_values;		/* 1 (mono) or 2 (stereo) */
 	struct gb_audio_ctl_elem_info info;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_control, 75);
 
 /* 42 bytes of control, 9 of info, 6 of enumerated */
@@ -170,7 +170,7 @@ struct gb_audio_widget {
 	__u8	state;
 	__u8	ncontrols;
 	struct gb_audio_control ctl[];
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_widget, 68);
 
 struct gb_audio_route {
@@ -178,7 +178,7 @@ struct gb_audio_route {
 	__u8	destination_id;
 	__u8	control_id;		/* a control of the destination */
 	__u8	index;			/* for a mux: the item selecting this */
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_route, 4);
 
 /* Followed by the dais, controls, widgets and routes */
@@ -193,38 +193,38 @@ struct gb_audio_topology {
 	__le32	size_routes;
 	__le32	jack_type;
 	__u8	data[];
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_topology, 24);
 
 struct gb_audio_get_topology_size_response {
 	__le16	size;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_get_topology_size_response, 2);
 
 struct gb_audio_get_control_request {
 	__u8	control_id;
 	__u8	index;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_get_control_request, 2);
 
 struct gb_audio_get_control_response {
 	struct gb_audio_ctl_elem_value value;
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_set_control_request {
 	__u8	control_id;
 	__u8	index;
 	struct gb_audio_ctl_elem_value value;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_set_control_request, 26);
 
 struct gb_audio_enable_widget_request {
 	__u8	widget_id;
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_disable_widget_request {
 	__u8	widget_id;
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_set_pcm_request {
 	__le16	data_cport;
@@ -232,24 +232,24 @@ struct gb_audio_set_pcm_request {
 	__le32	rate;
 	__u8	channels;
 	__u8	sig_bits;
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_set_pcm_request, 12);
 
 /* SET_TX_DATA_SIZE, SET_RX_DATA_SIZE */
 struct gb_audio_set_data_size_request {
 	__le16	data_cport;
 	__le16	size;
-} __packed;
+} GB_PACKED;
 
 /* ACTIVATE/DEACTIVATE_TX/RX */
 struct gb_audio_data_cport_request {
 	__le16	data_cport;
-} __packed;
+} GB_PACKED;
 
 struct gb_audio_send_data_request {
 	__le64	timestamp;
 	__u8	data[];
-} __packed;
+} GB_PACKED;
 GB_ASSERT_SIZE(struct gb_audio_send_data_request, 8);
 
 #endif /* _UAPI_GREYBUS_AUDIO_H */

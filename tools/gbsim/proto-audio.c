@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Audio Management (0x12), module side: the topology, and the control
+ * values, which it remembers for as long as the connection lasts.
+ *
+ * The topology is built in (a stereo speaker: see audio_speaker() and
+ * manifests/README.md) unless the environment variable
+ * GBSIM_AUDIO_TOPOLOGY names a file, whose bytes are then sent as they
+ * are, hostile ones included.  Every GET_CONTROL and SET_CONTROL is
+ * logged as an INFO line, "audio IFID: get control ID (NAME) = V0 V1",
+ * which is what the cases check; the PCM operations are accepted.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uapi/greybus/audio.h>
+
+#include "gbsim.h"
+#include "log.h"
+#include "proto.h"
+
+#define AUDIO_TPLG_MAX		4096
+#define AUDIO_CTL_IDS		256
+
+struct gbsim_audio {
+	uint8_t		tplg[AUDIO_TPLG_MAX];
+	size_t		tplg_len;
+	int32_t		value[AUDIO_CTL_IDS][2];
+	const char	*name[AUDIO_CTL_IDS];	/* built-in controls only */
+};
+
+struct audio_builder {
+	struct gbsim_audio *audio;
+	uint8_t		*p;
+	size_t		len;
+};
+
+static void *audio_put(struct audio_builder *b, size_t n)
+{
+	void *p = b->p + b->len;
+
+	b->len += n;
+	return p;
+}
+
+static void audio_name(uint8_t *dst, size_t max, const char *src)
+{
+	snprintf((char *)dst, max, "%s", src);
+}
+
+static void audio_pcm(struct gb_audio_pcm *pcm, const char *stream)
+{
+	audio_name(pcm->stream_name, sizeof(pcm->stream_name), stream);
+	gbsim_put_le32(&pcm->formats, GB_AUDIO_PCM_FMT_S16_LE);
+	gbsim_put_le32(&pcm->rates, GB_AUDIO_PCM_RATE_48000);
+	pcm->chan_min = 1;
+	pcm->chan_max = 2;
+	pcm->sig_bits = 16;
+}
+
+/* An integer (or boolean) control of count_values values */
+static void audio_int_ctl(struct audio_builder *b, uint8_t id, const char *name,
+			  uint8_t type, int32_t min, int32_t max, uint8_t values,
+			  int32_t init)
+{
+	struct gb_audio_control *c = audio_put(b, sizeof(*c));
+
+	audio_name(c->name, sizeof(c->name), name);
+	c->id = id;
+	c->iface = GB_AUDIO_CTL_ELEM_IFACE_MIXER;
+	gbsim_put_le32(&c->access, GB_AUDIO_ACCESS_READ | GB_AUDIO_ACCESS_WRITE);
+	c->count = 1;
+	c->count_values = values;
+	c->info.type = type;
+	gbsim_put_le32(&c->info.value.integer.min, (uint32_t)min);
+	gbsim_put_le32(&c->info.value.integer.max, (uint32_t)max);
+	gbsim_put_le32(&c->info.value.integer.step, 1);
+	b->audio->name[id] = name;
+	b->audio->value[id][0] = init;
+	b->audio->value[id][1] = init;
+}
+
+/* An enumerated control; items is a NULL-terminated list */
+static void audio_enum_ctl(struct audio_builder *b, uint8_t id, const char *name,
+			   const char *const *items)
+{
+	struct gb_audio_control *c = audio_put(b, GB_AUDIO_CONTROL_ENUM_SIZE);
+	uint32_t n = 0;
+	size_t names = 0;
+
+	audio_name(c->name, sizeof(c->name), name);
+	c->id = id;
+	c->iface = GB_AUDIO_CTL_ELEM_IFACE_MIXER;
+	gbsim_put_le32(&c->access, GB_AUDIO_ACCESS_READ | GB_AUDIO_ACCESS_WRITE);
+	c->count = 1;
+	c->count_values = 1;
+	c->info.type = GB_AUDIO_CTL_ELEM_TYPE_ENUMERATED;
+	for (; items[n]; n++) {
+		size_t len = strlen(items[n]) + 1;
+
+		memcpy(audio_put(b, len), items[n], len);
+		names += len;
+	}
+	gbsim_put_le32(&c->info.value.enumerated.items, n);
+	gbsim_put_le16(&c->info.value.enumerated.names_length, (uint16_t)names);
+	b->audio->name[id] = name;
+}
+
+static void audio_widget(struct audio_builder *b, uint8_t id, const char *name,
+			 const char *sname, uint8_t type, uint8_t ncontrols)
+{
+	struct gb_audio_widget *w = audio_put(b, sizeof(*w));
+
+	audio_name(w->name, sizeof(w->name), name);
+	audio_name(w->sname, sizeof(w->sname), sname);
+	w->id = id;
+	w->type = type;
+	w->state = GB_AUDIO_WIDGET_STATE_DISABLED;
+	w->ncontrols = ncontrols;
+}
+
+static void audio_route(struct audio_builder *b, uint8_t src, uint8_t dst,
+			uint8_t ctl, uint8_t index)
+{
+	struct gb_audio_route *r = audio_put(b, sizeof(*r));
+
+	r->source_id = src;
+	r->destination_id = dst;
+	r->control_id = ctl;
+	r->index = index;
+}
+
+/*
+ * The stereo speaker: AIF1 playback -> "AIF1_RX MUX" (Stereo, Left,
+ * Right) -> "SPK Amp" switch -> "SPK"; top-level controls "PB source"
+ * (AIF1, AIF2) and "Speaker Volume" (0..100, stereo).
+ */
+static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
+{
+	static const char *const pb_source[] = { "AIF1", "AIF2", NULL };
+	static const char *const rx_mux[] = { "Stereo", "Left", "Right", NULL };
+	struct audio_builder b = { .audio = audio, .p = audio->tplg };
+	struct gb_audio_topology *t = audio_put(&b, sizeof(*t));
+	struct gb_audio_dai *dai;
+	size_t start;
+
+	start = b.len;
+	dai = audio_put(&b, sizeof(*dai));
+	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
+	gbsim_put_le16(&dai->data_cport, data_cport);
+	audio_pcm(&dai->playback, "AIF1 Playback");
+	t->num_dais = 1;
+	gbsim_put_le32(&t->size_dais, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_enum_ctl(&b, 0, "PB source", pb_source);
+	audio_int_ctl(&b, 1, "Speaker Volume", GB_AUDIO_CTL_ELEM_TYPE_INTEGER,
+		      0, 100, 2, 50);
+	t->num_controls = 2;
+	gbsim_put_le32(&t->size_controls, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_widget(&b, 0, "AIF1RX", "AIF1 Playback", GB_AUDIO_WIDGET_TYPE_AIF_IN, 0);
+	audio_widget(&b, 1, "AIF1_RX MUX", "", GB_AUDIO_WIDGET_TYPE_MUX, 1);
+	audio_enum_ctl(&b, 2, "AIF1_RX MUX", rx_mux);
+	audio_widget(&b, 2, "SPK Amp", "", GB_AUDIO_WIDGET_TYPE_SWITCH, 1);
+	audio_int_ctl(&b, 3, "Switch", GB_AUDIO_CTL_ELEM_TYPE_BOOLEAN, 0, 1, 1, 0);
+	audio_widget(&b, 3, "SPK", "", GB_AUDIO_WIDGET_TYPE_SPK, 0);
+	t->num_widgets = 4;
+	gbsim_put_le32(&t->size_widgets, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_route(&b, 0, 1, 2, 0);
+	audio_route(&b, 0, 1, 2, 1);
+	audio_route(&b, 0, 1, 2, 2);
+	audio_route(&b, 1, 2, 3, 0);
+	audio_route(&b, 2, 3, 0xff, 0);
+	t->num_routes = 5;
+	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
+
+	audio->tplg_len = b.len;
+}
+
+static int audio_load_file(struct gbsim_audio *audio, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		gbsim_log_error("audio: cannot open topology %s", path);
+		return -1;
+	}
+	audio->tplg_len = fread(audio->tplg, 1, sizeof(audio->tplg), f);
+	fclose(f);
+	gbsim_log_info("audio: topology from %s (%zu bytes)", path,
+		       audio->tplg_len);
+	return 0;
+}
+
+static uint16_t audio_data_cport(const struct gbsim_conn *conn,
+				 const struct gbsim_intf *intf)
+{
+	for (size_t i = 0; intf && i < intf->num_cports; i++) {
+		if (intf->cports[i].bundle_id == conn->bundle_id &&
+		    intf->cports[i].protocol == GREYBUS_PROTOCOL_AUDIO_DATA)
+			return intf->cports[i].id;
+	}
+	return 0;
+}
+
+static const char *audio_ctl_name(const struct gbsim_audio *audio, uint8_t id)
+{
+	return audio->name[id] ? audio->name[id] : "?";
+}
+
+static int audio_get_control(struct gbsim_op *op, struct gbsim_audio *audio)
+{
+	struct gb_audio_get_control_request req;
+	struct gb_audio_get_control_response rsp;
+
+	if (!gbsim_op_len_is(op, sizeof(req)) || !gbsim_op_rsp_fits(op, sizeof(rsp)))
+		return GB_OP_INVALID;
+	memcpy(&req, op->req, sizeof(req));
+	memset(&rsp, 0, sizeof(rsp));
+	gbsim_put_le32(&rsp.value.value.integer_value[0],
+		       (uint32_t)audio->value[req.control_id][0]);
+	gbsim_put_le32(&rsp.value.value.integer_value[1],
+		       (uint32_t)audio->value[req.control_id][1]);
+	gbsim_log_info("audio %u: get control %u (%s) = %d %d", op->intf->id,
+		       req.control_id, audio_ctl_name(audio, req.control_id),
+		       audio->value[req.control_id][0],
+		       audio->value[req.control_id][1]);
+	memcpy(op->rsp, &rsp, sizeof(rsp));
+	op->rsp_len = sizeof(rsp);
+	return GB_OP_SUCCESS;
+}
+
+static int audio_set_control(struct gbsim_op *op, struct gbsim_audio *audio)
+{
+	struct gb_audio_set_control_request req;
+	int32_t *v;
+
+	if (!gbsim_op_len_is(op, sizeof(req)))
+		return GB_OP_INVALID;
+	memcpy(&req, op->req, sizeof(req));
+	v = audio->value[req.control_id];
+	v[0] = (int32_t)gbsim_get_le32(&req.value.value.integer_value[0]);
+	v[1] = (int32_t)gbsim_get_le32(&req.value.value.integer_value[1]);
+	gbsim_log_info("audio %u: set control %u (%s) = %d %d", op->intf->id,
+		       req.control_id, audio_ctl_name(audio, req.control_id),
+		       v[0], v[1]);
+	op->rsp_len = 0;
+	return GB_OP_SUCCESS;
+}
+
+static int gbsim_audio_request(struct gbsim_op *op)
+{
+	struct gbsim_audio *audio = op->conn->priv;
+	struct gb_audio_get_topology_size_response size_rsp;
+
+	switch (op->type) {
+	case GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE:
+		if (!gbsim_op_len_is(op, 0))
+			return GB_OP_INVALID;
+		gbsim_put_le16(&size_rsp.size, (uint16_t)audio->tplg_len);
+		memcpy(op->rsp, &size_rsp, sizeof(size_rsp));
+		op->rsp_len = sizeof(size_rsp);
+		return GB_OP_SUCCESS;
+	case GB_AUDIO_TYPE_GET_TOPOLOGY:
+		if (!gbsim_op_len_is(op, 0))
+			return GB_OP_INVALID;
+		if (!gbsim_op_rsp_fits(op, audio->tplg_len))
+			return GB_OP_NO_MEMORY;
+		memcpy(op->rsp, audio->tplg, audio->tplg_len);
+		op->rsp_len = audio->tplg_len;
+		return GB_OP_SUCCESS;
+	case GB_AUDIO_TYPE_GET_CONTROL:
+		return audio_get_control(op, audio);
+	case GB_AUDIO_TYPE_SET_CONTROL:
+		return audio_set_control(op, audio);
+	case GB_AUDIO_TYPE_ENABLE_WIDGET:
+	case GB_AUDIO_TYPE_DISABLE_WIDGET:
+	case GB_AUDIO_TYPE_SET_PCM:
+	case GB_AUDIO_TYPE_SET_TX_DATA_SIZE:
+	case GB_AUDIO_TYPE_ACTIVATE_TX:
+	case GB_AUDIO_TYPE_DEACTIVATE_TX:
+	case GB_AUDIO_TYPE_SET_RX_DATA_SIZE:
+	case GB_AUDIO_TYPE_ACTIVATE_RX:
+	case GB_AUDIO_TYPE_DEACTIVATE_RX:
+		op->rsp_len = 0;
+		return GB_OP_SUCCESS;
+	default:
+		return GB_OP_PROTOCOL_BAD;
+	}
+}
+
+static int gbsim_audio_conn_init(struct gbsim_conn *conn)
+{
+	struct gbsim_audio *audio = calloc(1, sizeof(*audio));
+	const char *path = getenv("GBSIM_AUDIO_TOPOLOGY");
+
+	if (!audio)
+		return -1;
+	if (path && *path) {
+		if (audio_load_file(audio, path)) {
+			free(audio);
+			return -1;
+		}
+	} else {
+		audio_speaker(audio, audio_data_cport(conn,
+				conn->sim->intfs[conn->intf_id]));
+	}
+	conn->priv = audio;
+	return 0;
+}
+
+static void gbsim_audio_conn_fini(struct gbsim_conn *conn)
+{
+	free(conn->priv);
+	conn->priv = NULL;
+}
+
+static const char *gbsim_audio_op_name(uint8_t type)
+{
+	switch (type) {
+	case GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE:	return "get_topology_size";
+	case GB_AUDIO_TYPE_GET_TOPOLOGY:	return "get_topology";
+	case GB_AUDIO_TYPE_GET_CONTROL:		return "get_control";
+	case GB_AUDIO_TYPE_SET_CONTROL:		return "set_control";
+	case GB_AUDIO_TYPE_ENABLE_WIDGET:	return "enable_widget";
+	case GB_AUDIO_TYPE_DISABLE_WIDGET:	return "disable_widget";
+	case GB_AUDIO_TYPE_GET_PCM:		return "get_pcm";
+	case GB_AUDIO_TYPE_SET_PCM:		return "set_pcm";
+	case GB_AUDIO_TYPE_SET_TX_DATA_SIZE:	return "set_tx_data_size";
+	case GB_AUDIO_TYPE_ACTIVATE_TX:		return "activate_tx";
+	case GB_AUDIO_TYPE_DEACTIVATE_TX:	return "deactivate_tx";
+	case GB_AUDIO_TYPE_SET_RX_DATA_SIZE:	return "set_rx_data_size";
+	case GB_AUDIO_TYPE_ACTIVATE_RX:		return "activate_rx";
+	case GB_AUDIO_TYPE_DEACTIVATE_RX:	return "deactivate_rx";
+	case GB_AUDIO_TYPE_JACK_EVENT:		return "jack_event";
+	case GB_AUDIO_TYPE_BUTTON_EVENT:	return "button_event";
+	case GB_AUDIO_TYPE_STREAMING_EVENT:	return "streaming_event";
+	}
+	return NULL;
+}
+
+static void gbsim_audio_describe(uint8_t type, bool response,
+				 const uint8_t *p, size_t len,
+				 struct gbsim_buf *out)
+{
+	if ((type == GB_AUDIO_TYPE_GET_CONTROL ||
+	     type == GB_AUDIO_TYPE_SET_CONTROL) && !response && len >= 2)
+		gbsim_buf_printf(out, " control=%u", p[0]);
+	else if (type == GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE && response && len >= 2)
+		gbsim_buf_printf(out, " size=%u", gbsim_get_le16(p));
+}
+
+static struct gbsim_proto gbsim_proto_audio_mgmt = {
+	.id		= GREYBUS_PROTOCOL_AUDIO_MGMT,
+	.name		= "audio_mgmt",
+	.request	= gbsim_audio_request,
+	.conn_init	= gbsim_audio_conn_init,
+	.conn_fini	= gbsim_audio_conn_fini,
+	.describe	= gbsim_audio_describe,
+	.op_name	= gbsim_audio_op_name,
+};
+GBSIM_PROTO_REGISTER(gbsim_proto_audio_mgmt);
+
+/* Audio Data: the AP's samples arrive as SEND_DATA, unanswered */
+static int gbsim_audio_data_request(struct gbsim_op *op)
+{
+	if (op->type != GB_AUDIO_TYPE_SEND_DATA)
+		return GB_OP_PROTOCOL_BAD;
+	return GBSIM_NO_RESPONSE;
+}
+
+static const char *gbsim_audio_data_op_name(uint8_t type)
+{
+	return type == GB_AUDIO_TYPE_SEND_DATA ? "send_data" : NULL;
+}
+
+static struct gbsim_proto gbsim_proto_audio_data = {
+	.id		= GREYBUS_PROTOCOL_AUDIO_DATA,
+	.name		= "audio_data",
+	.request	= gbsim_audio_data_request,
+	.op_name	= gbsim_audio_data_op_name,
+};
+GBSIM_PROTO_REGISTER(gbsim_proto_audio_data);
