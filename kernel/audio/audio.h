@@ -89,7 +89,7 @@ struct gbaudio_tplg {
 
 /* The ASoC side of a module (gb-audio-codec) */
 struct gbaudio_codec {
-	struct snd_soc_component_driver drv;
+	const struct snd_soc_component_driver *drv;
 	struct snd_soc_dai_driver *dai_drvs;
 	struct snd_kcontrol_new	*controls;
 	struct snd_kcontrol_new	*wcontrols;
@@ -136,8 +136,8 @@ void gbaudio_card_remove(struct platform_device *pdev);
 struct gb_audio_manager_desc {
 	char			name[GBAUDIO_NAME_MAX];
 	char			bundle[GBAUDIO_NAME_MAX];	/* device name */
-	u32			vid, pid;
-	u8			intf_id;
+	unsigned int		vid, pid;
+	unsigned int		intf_id;
 	unsigned int		num_dais, num_controls, num_widgets;
 };
 

@@ -12,8 +12,8 @@
  * Every get and put is one or two Audio Management GET/SET_CONTROL
  * operations, inside one runtime-PM reference on the bundle (seed 006):
  * userspace may touch a control while the bundle is suspended, the
- * bundle resumes for it, and suspends after its idle delay.  A resume
- * that fails fails the access, and gives the reference back.
+ * bundle resumes for it, and suspends after its idle delay.  When the
+ * resume fails, so does the access, and the reference is given back.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -353,6 +353,24 @@ static void gbaudio_build_pcm(struct snd_soc_pcm_stream *s,
 	s->sig_bits = pcm->sig_bits;
 }
 
+/* A copy of this: the component keeps a pointer to it */
+static int gbaudio_codec_drv(struct gbaudio_codec *codec, struct gbaudio_tplg *t)
+{
+	const struct snd_soc_component_driver drv = {
+		.name			= GBAUDIO_CODEC_NAME,
+		.controls		= codec->controls,
+		.num_controls		= t->num_ctls,
+		.dapm_widgets		= codec->widgets,
+		.num_dapm_widgets	= t->num_widgets,
+		.dapm_routes		= codec->routes,
+		.num_dapm_routes	= t->num_routes,
+	};
+
+	codec->drv = kmemdup(&drv, sizeof(drv), GFP_KERNEL);
+
+	return codec->drv ? 0 : -ENOMEM;
+}
+
 static int gbaudio_codec_build(struct gbaudio_codec *codec,
 			       struct gbaudio_tplg *t)
 {
@@ -408,20 +426,13 @@ static int gbaudio_codec_build(struct gbaudio_codec *codec,
 		gbaudio_build_pcm(&d->capture, &t->dais[i].capture);
 	}
 
-	codec->drv.name = GBAUDIO_CODEC_NAME;
-	codec->drv.controls = codec->controls;
-	codec->drv.num_controls = t->num_ctls;
-	codec->drv.dapm_widgets = codec->widgets;
-	codec->drv.num_dapm_widgets = t->num_widgets;
-	codec->drv.dapm_routes = codec->routes;
-	codec->drv.num_dapm_routes = t->num_routes;
-
-	return 0;
+	return gbaudio_codec_drv(codec, t);
 }
 
 static void gbaudio_codec_free(struct gbaudio_codec *codec)
 {
 	kfree(codec->component_name);
+	kfree(codec->drv);
 	kfree(codec->dai_drvs);
 	kfree(codec->routes);
 	kfree(codec->widgets);
@@ -445,7 +456,7 @@ int gbaudio_codec_add(struct gbaudio_module *module)
 	if (ret)
 		goto err_free;
 
-	ret = snd_soc_register_component(dev, &codec->drv, codec->dai_drvs,
+	ret = snd_soc_register_component(dev, codec->drv, codec->dai_drvs,
 					 module->tplg->num_dais);
 	if (ret) {
 		dev_err(dev, "failed to register the codec: %d\n", ret);

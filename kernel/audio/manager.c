@@ -33,9 +33,12 @@ static LIST_HEAD(gb_audio_manager_modules);
 static DEFINE_MUTEX(gb_audio_manager_lock);
 static DEFINE_IDA(gb_audio_manager_ids);
 
+/* Each attribute shows one field of the module's description */
 struct gb_audio_manager_attr {
 	struct attribute attr;
-	ssize_t (*show)(struct gb_audio_manager_module *m, char *buf);
+	size_t		offset;		/* in struct gb_audio_manager_desc */
+	bool		is_string;
+	bool		is_hex;
 };
 
 static ssize_t gb_audio_manager_attr_show(struct kobject *kobj,
@@ -43,40 +46,42 @@ static ssize_t gb_audio_manager_attr_show(struct kobject *kobj,
 {
 	struct gb_audio_manager_attr *a =
 		container_of(attr, struct gb_audio_manager_attr, attr);
+	const void *field = (const u8 *)&to_manager_module(kobj)->desc + a->offset;
 
-	return a->show(to_manager_module(kobj), buf);
+	if (a->is_string)
+		return sysfs_emit(buf, "%s\n", (const char *)field);
+	if (a->is_hex)
+		return sysfs_emit(buf, "0x%08x\n", *(const unsigned int *)field);
+
+	return sysfs_emit(buf, "%u\n", *(const unsigned int *)field);
 }
 
 static const struct sysfs_ops gb_audio_manager_sysfs_ops = {
 	.show	= gb_audio_manager_attr_show,
 };
 
-#define GB_AUDIO_MANAGER_ATTR(_name, _fmt)				\
-static ssize_t _name##_show(struct gb_audio_manager_module *m, char *buf) \
-{									\
-	return sysfs_emit(buf, _fmt "\n", m->desc._name);		\
-}									\
-static struct gb_audio_manager_attr gb_audio_manager_attr_##_name =	\
-	__ATTR_RO(_name)
+#define GB_DESC_OFFSET(f)	offsetof(struct gb_audio_manager_desc, f)
 
-GB_AUDIO_MANAGER_ATTR(name, "%s");
-GB_AUDIO_MANAGER_ATTR(bundle, "%s");
-GB_AUDIO_MANAGER_ATTR(vid, "0x%08x");
-GB_AUDIO_MANAGER_ATTR(pid, "0x%08x");
-GB_AUDIO_MANAGER_ATTR(intf_id, "%u");
-GB_AUDIO_MANAGER_ATTR(num_dais, "%u");
-GB_AUDIO_MANAGER_ATTR(num_controls, "%u");
-GB_AUDIO_MANAGER_ATTR(num_widgets, "%u");
+static struct gb_audio_manager_attr gb_audio_manager_attr_table[] = {
+	{ { "name", 0444 }, GB_DESC_OFFSET(name), true, false },
+	{ { "bundle", 0444 }, GB_DESC_OFFSET(bundle), true, false },
+	{ { "vid", 0444 }, GB_DESC_OFFSET(vid), false, true },
+	{ { "pid", 0444 }, GB_DESC_OFFSET(pid), false, true },
+	{ { "intf_id", 0444 }, GB_DESC_OFFSET(intf_id), false, false },
+	{ { "num_dais", 0444 }, GB_DESC_OFFSET(num_dais), false, false },
+	{ { "num_controls", 0444 }, GB_DESC_OFFSET(num_controls), false, false },
+	{ { "num_widgets", 0444 }, GB_DESC_OFFSET(num_widgets), false, false },
+};
 
 static struct attribute *gb_audio_manager_attrs[] = {
-	&gb_audio_manager_attr_name.attr,
-	&gb_audio_manager_attr_bundle.attr,
-	&gb_audio_manager_attr_vid.attr,
-	&gb_audio_manager_attr_pid.attr,
-	&gb_audio_manager_attr_intf_id.attr,
-	&gb_audio_manager_attr_num_dais.attr,
-	&gb_audio_manager_attr_num_controls.attr,
-	&gb_audio_manager_attr_num_widgets.attr,
+	&gb_audio_manager_attr_table[0].attr,
+	&gb_audio_manager_attr_table[1].attr,
+	&gb_audio_manager_attr_table[2].attr,
+	&gb_audio_manager_attr_table[3].attr,
+	&gb_audio_manager_attr_table[4].attr,
+	&gb_audio_manager_attr_table[5].attr,
+	&gb_audio_manager_attr_table[6].attr,
+	&gb_audio_manager_attr_table[7].attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(gb_audio_manager);
