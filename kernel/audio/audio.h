@@ -118,6 +118,23 @@ void gbaudio_tplg_free(struct gbaudio_tplg *tplg);
 int gbaudio_codec_add(struct gbaudio_module *module);
 void gbaudio_codec_remove(struct gbaudio_module *module);
 
+/* pcm.c (gb-audio-codec): the component's PCM callbacks, playback only */
+int gbaudio_pcm_open(struct snd_soc_component *component,
+		     struct snd_pcm_substream *substream);
+int gbaudio_pcm_close(struct snd_soc_component *component,
+		      struct snd_pcm_substream *substream);
+int gbaudio_pcm_hw_params(struct snd_soc_component *component,
+			  struct snd_pcm_substream *substream,
+			  struct snd_pcm_hw_params *params);
+int gbaudio_pcm_prepare(struct snd_soc_component *component,
+			struct snd_pcm_substream *substream);
+int gbaudio_pcm_trigger(struct snd_soc_component *component,
+			struct snd_pcm_substream *substream, int cmd);
+snd_pcm_uframes_t gbaudio_pcm_pointer(struct snd_soc_component *component,
+				      struct snd_pcm_substream *substream);
+int gbaudio_pcm_construct(struct snd_soc_component *component,
+			  struct snd_soc_pcm_runtime *rtd);
+
 /* gb-audio-card: a sound card with one link per DAI of the component */
 struct gbaudio_card_info {
 	const char		*component_name;

@@ -2,7 +2,8 @@
 /*
  * gb-audio-card: the machine driver.  The guest has no SoC, so each
  * audio module gets a card of its own: one DAI link per DAI of its
- * component, with ASoC's dummy DAI and dummy platform on the CPU side.
+ * component, with ASoC's dummy DAI on the CPU side and the component
+ * itself as the platform (pcm.c).
  * gb-audio-module creates the platform device (gbaudio_card_add()) once
  * the component is registered and removes it first on disconnect, so the
  * card comes and goes with the module.
@@ -45,7 +46,8 @@ static int gbaudio_card_probe(struct platform_device *pdev)
 		dlc[0].dai_name = "snd-soc-dummy-dai";
 		dlc[1].name = info->component_name;
 		dlc[1].dai_name = info->dai_names[i];
-		dlc[2].name = "snd-soc-dummy";
+		/* The component plays the DMA engine too */
+		dlc[2].name = info->component_name;
 
 		link->name = info->dai_names[i];
 		link->stream_name = info->dai_names[i];
@@ -55,6 +57,8 @@ static int gbaudio_card_probe(struct platform_device *pdev)
 		link->num_codecs = 1;
 		link->platforms = &dlc[2];
 		link->num_platforms = 1;
+		/* Triggers send operations: they must be able to sleep */
+		link->nonatomic = 1;
 		link->playback_only = info->playback[i] && !info->capture[i];
 		link->capture_only = info->capture[i] && !info->playback[i];
 	}

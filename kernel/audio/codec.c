@@ -364,6 +364,13 @@ static int gbaudio_codec_drv(struct gbaudio_codec *codec, struct gbaudio_tplg *t
 		.num_dapm_widgets	= t->num_widgets,
 		.dapm_routes		= codec->routes,
 		.num_dapm_routes	= t->num_routes,
+		.open			= gbaudio_pcm_open,
+		.close			= gbaudio_pcm_close,
+		.hw_params		= gbaudio_pcm_hw_params,
+		.prepare		= gbaudio_pcm_prepare,
+		.trigger		= gbaudio_pcm_trigger,
+		.pointer		= gbaudio_pcm_pointer,
+		.pcm_construct		= gbaudio_pcm_construct,
 	};
 
 	codec->drv = kmemdup(&drv, sizeof(drv), GFP_KERNEL);

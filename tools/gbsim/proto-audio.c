@@ -8,7 +8,12 @@
  * GBSIM_AUDIO_TOPOLOGY names a file, whose bytes are then sent as they
  * are, hostile ones included.  Every GET_CONTROL and SET_CONTROL is
  * logged as an INFO line, "audio IFID: get control ID (NAME) = V0 V1",
- * which is what the cases check; the PCM operations are accepted.
+ * which is what the cases check.
+ *
+ * Playback: SET_PCM gives the rate and channels; between ACTIVATE_TX and
+ * DEACTIVATE_TX the samples of every Audio Data SEND_DATA are written to
+ * the WAV file named by GBSIM_AUDIO_WAV (if set), logged as
+ * "audio IFID: tx started" and "audio IFID: tx stopped after N bytes".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +34,17 @@ struct gbsim_audio {
 	int32_t		value[AUDIO_CTL_IDS][2];
 	const char	*name[AUDIO_CTL_IDS];	/* built-in controls only */
 };
+
+/* One playback per interface: the two connections share it */
+struct audio_tx {
+	uint32_t	rate;
+	uint8_t		channels;
+	bool		active;
+	FILE		*wav;
+	size_t		bytes;
+};
+
+static struct audio_tx audio_tx[GBSIM_INTF_MAX];
 
 struct audio_builder {
 	struct gbsim_audio *audio;
@@ -253,6 +269,76 @@ static int audio_set_control(struct gbsim_op *op, struct gbsim_audio *audio)
 	return GB_OP_SUCCESS;
 }
 
+static void audio_wav_header(FILE *f, const struct audio_tx *tx)
+{
+	uint8_t h[44];
+	uint32_t ch = tx->channels ? tx->channels : 2;
+
+	memcpy(h, "RIFF", 4);
+	gbsim_put_le32(h + 4, (uint32_t)(36 + tx->bytes));
+	memcpy(h + 8, "WAVEfmt ", 8);
+	gbsim_put_le32(h + 16, 16);
+	gbsim_put_le16(h + 20, 1);		/* PCM */
+	gbsim_put_le16(h + 22, (uint16_t)ch);
+	gbsim_put_le32(h + 24, tx->rate);
+	gbsim_put_le32(h + 28, tx->rate * ch * 2);
+	gbsim_put_le16(h + 32, (uint16_t)(ch * 2));
+	gbsim_put_le16(h + 34, 16);
+	memcpy(h + 36, "data", 4);
+	gbsim_put_le32(h + 40, (uint32_t)tx->bytes);
+	rewind(f);
+	fwrite(h, 1, sizeof(h), f);
+}
+
+static void audio_tx_start(uint8_t intf_id)
+{
+	struct audio_tx *tx = &audio_tx[intf_id];
+	const char *path = getenv("GBSIM_AUDIO_WAV");
+
+	if (tx->active)
+		return;
+	tx->active = true;
+	tx->bytes = 0;
+	if (path && *path) {
+		tx->wav = fopen(path, "wb");
+		if (tx->wav)
+			audio_wav_header(tx->wav, tx);
+		else
+			gbsim_log_error("audio %u: cannot write %s", intf_id, path);
+	}
+	gbsim_log_info("audio %u: tx started, %u Hz, %u channels", intf_id,
+		       tx->rate, tx->channels);
+}
+
+static void audio_tx_stop(uint8_t intf_id)
+{
+	struct audio_tx *tx = &audio_tx[intf_id];
+
+	if (!tx->active)
+		return;
+	tx->active = false;
+	if (tx->wav) {
+		audio_wav_header(tx->wav, tx);
+		fclose(tx->wav);
+		tx->wav = NULL;
+	}
+	gbsim_log_info("audio %u: tx stopped after %zu bytes", intf_id, tx->bytes);
+}
+
+static int audio_set_pcm(struct gbsim_op *op)
+{
+	struct gb_audio_set_pcm_request req;
+	struct audio_tx *tx = &audio_tx[op->intf->id];
+
+	if (!gbsim_op_len_is(op, sizeof(req)))
+		return GB_OP_INVALID;
+	memcpy(&req, op->req, sizeof(req));
+	tx->rate = gbsim_get_le32(&req.rate);
+	tx->channels = req.channels;
+	op->rsp_len = 0;
+	return GB_OP_SUCCESS;
+}
+
 static int gbsim_audio_request(struct gbsim_op *op)
 {
 	struct gbsim_audio *audio = op->conn->priv;
@@ -278,12 +364,19 @@ static int gbsim_audio_request(struct gbsim_op *op)
 		return audio_get_control(op, audio);
 	case GB_AUDIO_TYPE_SET_CONTROL:
 		return audio_set_control(op, audio);
+	case GB_AUDIO_TYPE_SET_PCM:
+		return audio_set_pcm(op);
+	case GB_AUDIO_TYPE_ACTIVATE_TX:
+		audio_tx_start(op->intf->id);
+		op->rsp_len = 0;
+		return GB_OP_SUCCESS;
+	case GB_AUDIO_TYPE_DEACTIVATE_TX:
+		audio_tx_stop(op->intf->id);
+		op->rsp_len = 0;
+		return GB_OP_SUCCESS;
 	case GB_AUDIO_TYPE_ENABLE_WIDGET:
 	case GB_AUDIO_TYPE_DISABLE_WIDGET:
-	case GB_AUDIO_TYPE_SET_PCM:
 	case GB_AUDIO_TYPE_SET_TX_DATA_SIZE:
-	case GB_AUDIO_TYPE_ACTIVATE_TX:
-	case GB_AUDIO_TYPE_DEACTIVATE_TX:
 	case GB_AUDIO_TYPE_SET_RX_DATA_SIZE:
 	case GB_AUDIO_TYPE_ACTIVATE_RX:
 	case GB_AUDIO_TYPE_DEACTIVATE_RX:
@@ -316,6 +409,7 @@ static int gbsim_audio_conn_init(struct gbsim_conn *conn)
 
 static void gbsim_audio_conn_fini(struct gbsim_conn *conn)
 {
+	audio_tx_stop(conn->intf_id);
 	free(conn->priv);
 	conn->priv = NULL;
 }
@@ -366,11 +460,26 @@ static struct gbsim_proto gbsim_proto_audio_mgmt = {
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_audio_mgmt);
 
-/* Audio Data: the AP's samples arrive as SEND_DATA, unanswered */
+/* Audio Data: the AP's samples arrive as SEND_DATA, unanswered (id 0) */
 static int gbsim_audio_data_request(struct gbsim_op *op)
 {
+	struct audio_tx *tx = &audio_tx[op->intf->id];
+
 	if (op->type != GB_AUDIO_TYPE_SEND_DATA)
 		return GB_OP_PROTOCOL_BAD;
+	if (op->req_len < sizeof(struct gb_audio_send_data_request)) {
+		gbsim_log_error("audio %u: send_data of %zu bytes", op->intf->id,
+				op->req_len);
+		return GBSIM_NO_RESPONSE;
+	}
+	if (tx->active) {
+		size_t n = op->req_len - sizeof(struct gb_audio_send_data_request);
+
+		if (tx->wav)
+			fwrite(op->req + sizeof(struct gb_audio_send_data_request),
+			       1, n, tx->wav);
+		tx->bytes += n;
+	}
 	return GBSIM_NO_RESPONSE;
 }
 
