@@ -29,7 +29,7 @@ struct gbaudio_stream {
 	bool			running;	/* READ/WRITE_ONCE */
 	size_t			period_bytes, buffer_bytes, pos;
 	unsigned long		period_jiffies, next;
-	void			*msg;		/* one SEND_DATA request */
+	struct gb_audio_send_data_request *msg;	/* one, reused */
 	size_t			chunk;		/* its most sample bytes */
 };
 
@@ -91,7 +91,7 @@ static void gbaudio_pcm_work(struct work_struct *work)
 }
 
 int gbaudio_pcm_open(struct snd_soc_component *component,
-			    struct snd_pcm_substream *substream)
+		     struct snd_pcm_substream *substream)
 {
 	struct gbaudio_module *module = snd_soc_component_get_drvdata(component);
 	struct snd_pcm_runtime *runtime = substream->runtime;
@@ -116,8 +116,7 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 	s->data_cport = dai->data_cport;
 	/* Whole frames of 16-bit stereo in each message */
 	s->chunk = rounddown(max - sizeof(struct gb_audio_send_data_request), 4);
-	s->msg = kzalloc(sizeof(struct gb_audio_send_data_request) + s->chunk,
-			 GFP_KERNEL);
+	s->msg = kzalloc(sizeof(*s->msg) + s->chunk, GFP_KERNEL);
 	if (!s->msg) {
 		ret = -ENOMEM;
 		goto err_free;
@@ -150,7 +149,7 @@ err_free:
 }
 
 int gbaudio_pcm_close(struct snd_soc_component *component,
-			     struct snd_pcm_substream *substream)
+		      struct snd_pcm_substream *substream)
 {
 	struct gbaudio_stream *s = substream->runtime->private_data;
 
@@ -164,8 +163,8 @@ int gbaudio_pcm_close(struct snd_soc_component *component,
 }
 
 int gbaudio_pcm_hw_params(struct snd_soc_component *component,
-				 struct snd_pcm_substream *substream,
-				 struct snd_pcm_hw_params *params)
+			  struct snd_pcm_substream *substream,
+			  struct snd_pcm_hw_params *params)
 {
 	struct gbaudio_stream *s = substream->runtime->private_data;
 	struct gb_audio_set_pcm_request pcm = {
@@ -204,7 +203,7 @@ int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 }
 
 int gbaudio_pcm_prepare(struct snd_soc_component *component,
-			       struct snd_pcm_substream *substream)
+			struct snd_pcm_substream *substream)
 {
 	struct gbaudio_stream *s = substream->runtime->private_data;
 
@@ -214,7 +213,7 @@ int gbaudio_pcm_prepare(struct snd_soc_component *component,
 }
 
 int gbaudio_pcm_trigger(struct snd_soc_component *component,
-			       struct snd_pcm_substream *substream, int cmd)
+			struct snd_pcm_substream *substream, int cmd)
 {
 	struct gbaudio_stream *s = substream->runtime->private_data;
 	struct gb_audio_data_cport_request req = {
@@ -250,7 +249,7 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 }
 
 snd_pcm_uframes_t gbaudio_pcm_pointer(struct snd_soc_component *component,
-					     struct snd_pcm_substream *substream)
+				      struct snd_pcm_substream *substream)
 {
 	struct gbaudio_stream *s = substream->runtime->private_data;
 
@@ -258,7 +257,7 @@ snd_pcm_uframes_t gbaudio_pcm_pointer(struct snd_soc_component *component,
 }
 
 int gbaudio_pcm_construct(struct snd_soc_component *component,
-				 struct snd_soc_pcm_runtime *rtd)
+			  struct snd_soc_pcm_runtime *rtd)
 {
 	snd_pcm_set_managed_buffer_all(rtd->pcm, SNDRV_DMA_TYPE_VMALLOC, NULL,
 				       0, 0);
