@@ -1,4 +1,4 @@
-# An audio module is a sound card: inserting the speaker module creates card "GB Audio 3" with the topology's controls (amixer lists them, with the "GB 3" prefix), gb-audio-manager lists the module, an integer control round-trips through gbsim, and removal takes card and listing away cleanly; a second insertion brings them back.
+# An audio module is a sound card: inserting the speaker module creates card "GB Audio 3" with the topology's controls (amixer lists them, with the "GB 3" prefix), gb-audio-manager lists the module, an integer control round-trips through gbsim, and removal takes card and listing away cleanly; a second insertion brings them back. Hostile topologies (too short, sections that do not add up or overflow, no DAI, an unterminated name) are refused with a 'bad topology' line, no card and the bundle unbound.
 # timeout: 150
 # tools: amixer
 # kmods: snd-soc-core
@@ -54,4 +54,40 @@ assert_eq "$(cget 'GB 3 Speaker Volume')" "50,50" "volume of the new module"
 kill -TERM $pid
 wait $pid
 wait_for 20 no_card || fail "card still there after gbsim left"
+
+# Hostile topologies (gbsim sends the file's bytes as they are): each is
+# refused with one "bad topology" line, the bundle stays unbound, no card
+T=$GBTEST_TMP/tplg
+GBSIM_AUDIO_TOPOLOGY=$T gbsim --ctl "$GBSIM_CTL" -l log2 >out2 2>err2 &
+pid=$!
+gbsim ctl -w 20 status >/dev/null || fail "second gbsim not up"
+# hostile WHY: the topology in $T is refused as WHY says
+hostile() {
+	gbsim ctl insert 4 $M/audio-speaker.mnfs || fail "insert 4 failed"
+	wait_for 30 sh -c "dmesg | grep -q '4.4.1: bad topology: $1'" ||
+		fail "no 'bad topology: $1' line: $(dmesg | grep '4.4.1' | tail -n 3)"
+	b=$(ls -d /sys/bus/greybus/devices/*-4.4.1)
+	[ -e "$b/driver" ] && fail "bundle bound with a bad topology ($1)"
+	grep -q "GB Audio 4" /proc/asound/cards && fail "card made from a bad topology ($1)"
+	gbsim ctl remove 4 || fail "remove 4 failed"
+	wait_for 20 test ! -e "$b" || fail "bundle 4 still there"
+	info "refused: $1"
+}
+head -c 10 /dev/zero >$T
+hostile "size 10 "
+# one dai of 120 bytes claimed, none sent
+{ printf '\1\0\0\0\170'; head -c 19 /dev/zero; } >$T
+hostile "sections add up to 144 bytes, topology has 24"
+# section sizes that overflow 32 bits
+{ printf '\1\0\0\0\377\377\377\377\377\377\377\377\31'; head -c 11 /dev/zero; } >$T
+hostile "sections add up to 8589934639 bytes, topology has 24"
+# no dai
+head -c 24 /dev/zero >$T
+hostile "no dai"
+# a dai whose name fills its 32 bytes
+{ printf '\1\0\0\0\170'; head -c 19 /dev/zero; head -c 120 /dev/zero | tr '\0' A; } >$T
+hostile "dai name not terminated"
+
+kill -TERM $pid
+wait $pid
 unload_all_gb
