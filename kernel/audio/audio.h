@@ -27,6 +27,8 @@ struct platform_device;
 #define GBAUDIO_MAX_WIDGET_CONTROLS	8
 
 struct gbaudio_module;
+struct gbaudio_stream;
+struct gb_operation;
 
 /* One control, top-level or a widget's */
 struct gbaudio_ctl {
@@ -107,6 +109,9 @@ struct gbaudio_module {
 	struct gbaudio_codec	*codec;
 	struct platform_device	*card;
 	int			manager_id;
+
+	struct mutex		capture_lock;	/* guards @capture (pcm.c) */
+	struct gbaudio_stream	*capture;	/* the open capture stream */
 };
 
 /* topology.c (gb-audio-module) */
@@ -118,7 +123,7 @@ void gbaudio_tplg_free(struct gbaudio_tplg *tplg);
 int gbaudio_codec_add(struct gbaudio_module *module);
 void gbaudio_codec_remove(struct gbaudio_module *module);
 
-/* pcm.c (gb-audio-codec): the component's PCM callbacks, playback only */
+/* pcm.c (gb-audio-codec): the component's PCM callbacks */
 int gbaudio_pcm_open(struct snd_soc_component *component,
 		     struct snd_pcm_substream *substream);
 int gbaudio_pcm_close(struct snd_soc_component *component,
@@ -134,6 +139,7 @@ snd_pcm_uframes_t gbaudio_pcm_pointer(struct snd_soc_component *component,
 				      struct snd_pcm_substream *substream);
 int gbaudio_pcm_construct(struct snd_soc_component *component,
 			  struct snd_soc_pcm_runtime *rtd);
+int gbaudio_pcm_receive(struct gbaudio_module *module, struct gb_operation *op);
 
 /* gb-audio-card: a sound card with one link per DAI of the component */
 struct gbaudio_card_info {

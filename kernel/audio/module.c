@@ -16,6 +16,16 @@
 
 #include "audio.h"
 
+static int gbaudio_data_handler(struct gb_operation *op)
+{
+	struct gbaudio_module *module = gb_connection_get_data(op->connection);
+
+	if (op->type != GB_AUDIO_TYPE_SEND_DATA)
+		return -EPROTONOSUPPORT;
+
+	return gbaudio_pcm_receive(module, op);
+}
+
 static int gbaudio_request_handler(struct gb_operation *op)
 {
 	struct gb_connection *connection = op->connection;
@@ -167,6 +177,7 @@ static int gbaudio_probe(struct gb_bundle *bundle,
 		return -ENOMEM;
 	module->bundle = bundle;
 	module->intf_id = bundle->intf->interface_id;
+	mutex_init(&module->capture_lock);
 	greybus_set_drvdata(bundle, module);
 
 	module->mgmt = gb_connection_create(bundle, mgmt_cport,
@@ -176,7 +187,7 @@ static int gbaudio_probe(struct gb_bundle *bundle,
 		goto err_free;
 	}
 	module->data = gb_connection_create(bundle, data_cport,
-					    gbaudio_request_handler);
+					    gbaudio_data_handler);
 	if (IS_ERR(module->data)) {
 		ret = PTR_ERR(module->data);
 		goto err_destroy_mgmt;

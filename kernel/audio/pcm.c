@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Playback over Audio Data: the component is also the card's platform.
+ * Playback and capture over Audio Data: the component is also the card's
+ * platform.
  * The buffer is plain memory; a work item plays the part of the DMA
  * engine, sending one period every period time as SEND_DATA requests
  * (unidirectional, at most the connection's payload each) on the data
@@ -8,6 +9,13 @@
  * stream: SET_PCM and SET_TX_DATA_SIZE in hw_params, ACTIVATE_TX and
  * DEACTIVATE_TX on start and stop (the link is nonatomic, so triggers
  * may sleep).  An open stream holds a runtime-PM reference on the bundle.
+ *
+ * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends
+ * SEND_DATA requests; gb-audio-module's handler hands them to
+ * gbaudio_pcm_receive(), which copies them into the buffer and reports
+ * each period filled.  module->capture_lock keeps the stream from going
+ * while a message is copied (close takes it; the trigger, which may run
+ * inside snd_pcm_period_elapsed(), does not).
  */
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -27,7 +35,9 @@ struct gbaudio_stream {
 	struct delayed_work	work;
 	u16			data_cport;
 	bool			running;	/* READ/WRITE_ONCE */
+	bool			capture;
 	size_t			period_bytes, buffer_bytes, pos;
+	size_t			filled;		/* capture: since the last period */
 	unsigned long		period_jiffies, next;
 	struct gb_audio_send_data_request *msg;	/* one, reused */
 	size_t			chunk;		/* its most sample bytes */
@@ -100,9 +110,7 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 	size_t max;
 	int ret;
 
-	/* Capture needs the module to send: not there yet */
-	if (substream->stream != SNDRV_PCM_STREAM_PLAYBACK)
-		return -EOPNOTSUPP;
+	struct gbaudio_pcm *pcm;
 
 	max = gb_operation_get_payload_size_max(module->data);
 	if (max <= sizeof(struct gb_audio_send_data_request))
@@ -114,6 +122,8 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 	s->module = module;
 	s->substream = substream;
 	s->data_cport = dai->data_cport;
+	s->capture = substream->stream == SNDRV_PCM_STREAM_CAPTURE;
+	pcm = s->capture ? &dai->capture : &dai->playback;
 	/* Whole frames of 16-bit stereo in each message */
 	s->chunk = rounddown(max - sizeof(struct gb_audio_send_data_request), 4);
 	s->msg = kzalloc(sizeof(*s->msg) + s->chunk, GFP_KERNEL);
@@ -129,13 +139,25 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 
 	runtime->hw = gbaudio_pcm_hw;
 	runtime->hw.formats = SNDRV_PCM_FMTBIT_S16_LE;
-	runtime->hw.rates = dai->playback.rates & SNDRV_PCM_RATE_8000_192000;
+	runtime->hw.rates = pcm->rates & SNDRV_PCM_RATE_8000_192000;
 	snd_pcm_limit_hw_rates(runtime);
-	runtime->hw.channels_min = dai->playback.chan_min;
-	runtime->hw.channels_max = dai->playback.chan_max;
+	runtime->hw.channels_min = pcm->chan_min;
+	runtime->hw.channels_max = pcm->chan_max;
 	ret = snd_pcm_hw_constraint_integer(runtime, SNDRV_PCM_HW_PARAM_PERIODS);
 	if (ret < 0)
 		goto err_put;
+
+	ret = 0;
+	if (s->capture) {
+		mutex_lock(&module->capture_lock);
+		if (module->capture)
+			ret = -EBUSY;
+		else
+			module->capture = s;
+		mutex_unlock(&module->capture_lock);
+		if (ret)
+			goto err_put;
+	}
 	runtime->private_data = s;
 
 	return 0;
@@ -155,6 +177,11 @@ int gbaudio_pcm_close(struct snd_soc_component *component,
 
 	WRITE_ONCE(s->running, false);
 	cancel_delayed_work_sync(&s->work);
+	if (s->capture) {
+		mutex_lock(&s->module->capture_lock);
+		s->module->capture = NULL;
+		mutex_unlock(&s->module->capture_lock);
+	}
 	gb_pm_runtime_put_autosuspend(s->module->bundle);
 	kfree(s->msg);
 	kfree(s);
@@ -184,7 +211,9 @@ int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 	ret = gb_operation_sync(mgmt, GB_AUDIO_TYPE_SET_PCM, &pcm, sizeof(pcm),
 				NULL, 0);
 	if (!ret)
-		ret = gb_operation_sync(mgmt, GB_AUDIO_TYPE_SET_TX_DATA_SIZE,
+		ret = gb_operation_sync(mgmt, s->capture ?
+					GB_AUDIO_TYPE_SET_RX_DATA_SIZE :
+					GB_AUDIO_TYPE_SET_TX_DATA_SIZE,
 					&size, sizeof(size), NULL, 0);
 	if (ret) {
 		dev_err_ratelimited(&s->module->bundle->dev,
@@ -208,6 +237,7 @@ int gbaudio_pcm_prepare(struct snd_soc_component *component,
 	struct gbaudio_stream *s = substream->runtime->private_data;
 
 	s->pos = 0;
+	s->filled = 0;
 
 	return 0;
 }
@@ -225,11 +255,18 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 	case SNDRV_PCM_TRIGGER_START:
 	case SNDRV_PCM_TRIGGER_RESUME:
 	case SNDRV_PCM_TRIGGER_PAUSE_RELEASE:
-		ret = gb_operation_sync(s->module->mgmt, GB_AUDIO_TYPE_ACTIVATE_TX,
-					&req, sizeof(req), NULL, 0);
-		if (ret)
-			return ret;
+		/* Before ACTIVATE_RX: the module's first data may come at once */
 		WRITE_ONCE(s->running, true);
+		ret = gb_operation_sync(s->module->mgmt, s->capture ?
+					GB_AUDIO_TYPE_ACTIVATE_RX :
+					GB_AUDIO_TYPE_ACTIVATE_TX,
+					&req, sizeof(req), NULL, 0);
+		if (ret) {
+			WRITE_ONCE(s->running, false);
+			return ret;
+		}
+		if (s->capture)
+			return 0;
 		s->next = jiffies;
 		/* The first period goes at once: the module buffers it */
 		queue_delayed_work(system_wq, &s->work, 0);
@@ -240,7 +277,9 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 		/* The work may be the caller (period elapsed): no sync cancel */
 		WRITE_ONCE(s->running, false);
 		cancel_delayed_work(&s->work);
-		gb_operation_sync(s->module->mgmt, GB_AUDIO_TYPE_DEACTIVATE_TX,
+		gb_operation_sync(s->module->mgmt, s->capture ?
+				  GB_AUDIO_TYPE_DEACTIVATE_RX :
+				  GB_AUDIO_TYPE_DEACTIVATE_TX,
 				  &req, sizeof(req), NULL, 0);
 		return 0;
 	default:
@@ -264,3 +303,49 @@ int gbaudio_pcm_construct(struct snd_soc_component *component,
 
 	return 0;
 }
+
+/* A SEND_DATA request from the module: samples for the capture stream */
+int gbaudio_pcm_receive(struct gbaudio_module *module, struct gb_operation *op)
+{
+	struct gb_message *msg = op->request;
+	const struct gb_audio_send_data_request *req = msg->payload;
+	struct snd_pcm_runtime *runtime;
+	struct gbaudio_stream *s;
+	size_t n, left, off = 0;
+	bool elapsed = false;
+
+	if (msg->payload_size < sizeof(*req)) {
+		dev_err_ratelimited(&module->bundle->dev,
+				    "audio data of %zu bytes dropped\n",
+				    msg->payload_size);
+		return -EINVAL;
+	}
+	left = msg->payload_size - sizeof(*req);
+
+	mutex_lock(&module->capture_lock);
+	s = module->capture;
+	if (!s || !READ_ONCE(s->running) || !s->buffer_bytes)
+		goto out_unlock;	/* not recording: dropped */
+	runtime = s->substream->runtime;
+
+	while (left) {
+		n = min(left, s->buffer_bytes - s->pos);
+		memcpy(runtime->dma_area + s->pos, req->data + off, n);
+		s->pos = (s->pos + n) % s->buffer_bytes;
+		s->filled += n;
+		off += n;
+		left -= n;
+	}
+	if (s->filled >= s->period_bytes) {
+		s->filled %= s->period_bytes;
+		elapsed = true;
+	}
+	/* Under the lock: close waits for it, the trigger does not take it */
+	if (elapsed)
+		snd_pcm_period_elapsed(s->substream);
+out_unlock:
+	mutex_unlock(&module->capture_lock);
+
+	return 0;
+}
+EXPORT_SYMBOL_GPL(gbaudio_pcm_receive);

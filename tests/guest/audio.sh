@@ -3,7 +3,7 @@
 # with the stereo speaker module at interface 3 (manifests/audio-speaker.mnfs,
 # gbsim's built-in topology), its control socket in $GBSIM_CTL, the sound
 # card up: $C is its number, $B the bundle, $I the interface, $REC the
-# WAV file gbsim records playback to.
+# WAV file gbsim records playback to, $SRC the samples it sends for capture.
 
 need_tool gbsim amixer
 load_gb greybus gb-vhd
@@ -31,7 +31,9 @@ cget() {
 
 # gbsim records playback here (docs/audio.md)
 REC=$GBTEST_TMP/rec.wav
-GBSIM_AUDIO_WAV=$REC gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/audio-speaker.mnfs >out 2>err &
+# and sends these bytes for capture
+SRC=$GBTEST_TMP/source.raw
+GBSIM_AUDIO_WAV=$REC GBSIM_AUDIO_SOURCE=$SRC gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/audio-speaker.mnfs >out 2>err &
 pid=$!
 wait_for 60 has_card || fail "no sound card for module 3: $(cat err; cat /proc/asound/cards; dmesg_since_case | tail -n 5)"
 C=$(card_num)

@@ -14,6 +14,11 @@
  * DEACTIVATE_TX the samples of every Audio Data SEND_DATA are written to
  * the WAV file named by GBSIM_AUDIO_WAV (if set), logged as
  * "audio IFID: tx started" and "audio IFID: tx stopped after N bytes".
+ *
+ * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends 10 ms
+ * of samples every 10 ms as SEND_DATA on the Audio Data connection: the
+ * bytes of the file GBSIM_AUDIO_SOURCE names (then silence), or a 16-bit
+ * counter without it; "audio IFID: rx started/stopped after N bytes".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +28,7 @@
 
 #include "gbsim.h"
 #include "log.h"
+#include "loop.h"
 #include "proto.h"
 
 #define AUDIO_TPLG_MAX		4096
@@ -42,6 +48,15 @@ struct audio_tx {
 	bool		active;
 	FILE		*wav;
 	size_t		bytes;
+
+	/* capture */
+	struct gbsim	*sim;
+	uint16_t	data_hd_cport;	/* 0: no data connection */
+	bool		rx_active;
+	uint64_t	rx_timer;
+	FILE		*source;
+	size_t		rx_bytes;
+	uint16_t	counter;
 };
 
 static struct audio_tx audio_tx[GBSIM_INTF_MAX];
@@ -150,7 +165,8 @@ static void audio_route(struct audio_builder *b, uint8_t src, uint8_t dst,
 /*
  * The stereo speaker: AIF1 playback -> "AIF1_RX MUX" (Stereo, Left,
  * Right) -> "SPK Amp" switch -> "SPK"; top-level controls "PB source"
- * (AIF1, AIF2) and "Speaker Volume" (0..100, stereo).
+ * (AIF1, AIF2) and "Speaker Volume" (0..100, stereo); and a monitor
+ * microphone for capture: "MIC" -> "AIF1TX" (AIF1 capture).
  */
 static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 {
@@ -166,6 +182,7 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
 	gbsim_put_le16(&dai->data_cport, data_cport);
 	audio_pcm(&dai->playback, "AIF1 Playback");
+	audio_pcm(&dai->capture, "AIF1 Capture");
 	t->num_dais = 1;
 	gbsim_put_le32(&t->size_dais, (uint32_t)(b.len - start));
 
@@ -183,7 +200,9 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_widget(&b, 2, "SPK Amp", "", GB_AUDIO_WIDGET_TYPE_SWITCH, 1);
 	audio_int_ctl(&b, 3, "Switch", GB_AUDIO_CTL_ELEM_TYPE_BOOLEAN, 0, 1, 1, 0);
 	audio_widget(&b, 3, "SPK", "", GB_AUDIO_WIDGET_TYPE_SPK, 0);
-	t->num_widgets = 4;
+	audio_widget(&b, 4, "MIC", "", GB_AUDIO_WIDGET_TYPE_MIC, 0);
+	audio_widget(&b, 5, "AIF1TX", "AIF1 Capture", GB_AUDIO_WIDGET_TYPE_AIF_OUT, 0);
+	t->num_widgets = 6;
 	gbsim_put_le32(&t->size_widgets, (uint32_t)(b.len - start));
 
 	start = b.len;
@@ -192,7 +211,8 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_route(&b, 0, 1, 2, 2);
 	audio_route(&b, 1, 2, 3, 0);
 	audio_route(&b, 2, 3, 0xff, 0);
-	t->num_routes = 5;
+	audio_route(&b, 4, 5, 0xff, 0);
+	t->num_routes = 6;
 	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
 
 	audio->tplg_len = b.len;
@@ -325,6 +345,69 @@ static void audio_tx_stop(uint8_t intf_id)
 	gbsim_log_info("audio %u: tx stopped after %zu bytes", intf_id, tx->bytes);
 }
 
+static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
+{
+	struct audio_tx *tx = ctx;
+	uint8_t msg[8 + 1920];
+	size_t n = (size_t)tx->rate / 100 * (tx->channels ? tx->channels : 2) * 2;
+	size_t got = 0;
+
+	tx->rx_timer = 0;
+	if (!tx->rx_active || !tx->data_hd_cport)
+		return;
+	if (n > sizeof(msg) - 8)
+		n = sizeof(msg) - 8;
+	memset(msg, 0, sizeof(msg));
+	gbsim_put_le64(msg, gbsim_now_ns());
+	if (tx->source)
+		got = fread(msg + 8, 1, n, tx->source);
+	else
+		for (; got + 1 < n; got += 2)
+			gbsim_put_le16(msg + 8 + got, tx->counter++);
+	(void)got;	/* past the end of the source: silence */
+	gbsim_send_request_id(tx->sim, tx->data_hd_cport, GB_AUDIO_TYPE_SEND_DATA,
+			      0, msg, 8 + n, 0, NULL, NULL);
+	tx->rx_bytes += n;
+	tx->rx_timer = gbsim_loop_add_timer(loop, 10, audio_rx_tick, tx);
+}
+
+static void audio_rx_start(uint8_t intf_id)
+{
+	struct audio_tx *tx = &audio_tx[intf_id];
+	const char *path = getenv("GBSIM_AUDIO_SOURCE");
+
+	if (tx->rx_active || !tx->sim)
+		return;
+	tx->rx_active = true;
+	tx->rx_bytes = 0;
+	tx->counter = 0;
+	if (path && *path) {
+		tx->source = fopen(path, "rb");
+		if (!tx->source)
+			gbsim_log_error("audio %u: cannot read %s", intf_id, path);
+	}
+	gbsim_log_info("audio %u: rx started, %u Hz, %u channels", intf_id,
+		       tx->rate, tx->channels);
+	tx->rx_timer = gbsim_loop_add_timer(tx->sim->loop, 0, audio_rx_tick, tx);
+}
+
+static void audio_rx_stop(uint8_t intf_id)
+{
+	struct audio_tx *tx = &audio_tx[intf_id];
+
+	if (!tx->rx_active)
+		return;
+	tx->rx_active = false;
+	if (tx->rx_timer)
+		gbsim_loop_cancel_timer(tx->sim->loop, tx->rx_timer);
+	tx->rx_timer = 0;
+	if (tx->source)
+		fclose(tx->source);
+	tx->source = NULL;
+	gbsim_log_info("audio %u: rx stopped after %zu bytes", intf_id,
+		       tx->rx_bytes);
+}
+
 static int audio_set_pcm(struct gbsim_op *op)
 {
 	struct gb_audio_set_pcm_request req;
@@ -374,12 +457,18 @@ static int gbsim_audio_request(struct gbsim_op *op)
 		audio_tx_stop(op->intf->id);
 		op->rsp_len = 0;
 		return GB_OP_SUCCESS;
+	case GB_AUDIO_TYPE_ACTIVATE_RX:
+		audio_rx_start(op->intf->id);
+		op->rsp_len = 0;
+		return GB_OP_SUCCESS;
+	case GB_AUDIO_TYPE_DEACTIVATE_RX:
+		audio_rx_stop(op->intf->id);
+		op->rsp_len = 0;
+		return GB_OP_SUCCESS;
 	case GB_AUDIO_TYPE_ENABLE_WIDGET:
 	case GB_AUDIO_TYPE_DISABLE_WIDGET:
 	case GB_AUDIO_TYPE_SET_TX_DATA_SIZE:
 	case GB_AUDIO_TYPE_SET_RX_DATA_SIZE:
-	case GB_AUDIO_TYPE_ACTIVATE_RX:
-	case GB_AUDIO_TYPE_DEACTIVATE_RX:
 		op->rsp_len = 0;
 		return GB_OP_SUCCESS;
 	default:
@@ -410,6 +499,7 @@ static int gbsim_audio_conn_init(struct gbsim_conn *conn)
 static void gbsim_audio_conn_fini(struct gbsim_conn *conn)
 {
 	audio_tx_stop(conn->intf_id);
+	audio_rx_stop(conn->intf_id);
 	free(conn->priv);
 	conn->priv = NULL;
 }
@@ -488,10 +578,25 @@ static const char *gbsim_audio_data_op_name(uint8_t type)
 	return type == GB_AUDIO_TYPE_SEND_DATA ? "send_data" : NULL;
 }
 
+static int gbsim_audio_data_conn_init(struct gbsim_conn *conn)
+{
+	audio_tx[conn->intf_id].sim = conn->sim;
+	audio_tx[conn->intf_id].data_hd_cport = conn->hd_cport;
+	return 0;
+}
+
+static void gbsim_audio_data_conn_fini(struct gbsim_conn *conn)
+{
+	audio_rx_stop(conn->intf_id);
+	audio_tx[conn->intf_id].data_hd_cport = 0;
+}
+
 static struct gbsim_proto gbsim_proto_audio_data = {
 	.id		= GREYBUS_PROTOCOL_AUDIO_DATA,
 	.name		= "audio_data",
 	.request	= gbsim_audio_data_request,
+	.conn_init	= gbsim_audio_data_conn_init,
+	.conn_fini	= gbsim_audio_data_conn_fini,
 	.op_name	= gbsim_audio_data_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_audio_data);

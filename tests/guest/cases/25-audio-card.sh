@@ -12,7 +12,7 @@ for n in 'GB 3 PB source' 'GB 3 Speaker Volume' 'GB 3 AIF1_RX MUX' 'GB 3 SPK Amp
 	grep -q "name='$n'" controls || fail "no control '$n'"
 done
 [ "$(wc -l <controls)" = 4 ] || fail "expected 4 controls, amixer lists $(wc -l <controls)"
-expect_dmesg "1-3.3.1: audio module: 1 dais, 2 controls, 4 widgets, 5 routes"
+expect_dmesg "1-3.3.1: audio module: 1 dais, 2 controls, 6 widgets, 6 routes"
 
 # gb-audio-manager
 m=$(grep -l "^GB Audio 3$" /sys/kernel/gb_audio_manager/module-*/name 2>/dev/null | head -n 1)

@@ -1,6 +1,6 @@
-# Playback over Audio Data: aplay of 0.2 s of random 16-bit stereo samples at 48 kHz to the card ends with gbsim's recorded WAV (48000 Hz, 2 channels) holding exactly those samples, after SET_PCM and ACTIVATE_TX and before DEACTIVATE_TX; the bundle is resumed for the stream and suspends after it.
+# Playback over Audio Data: aplay of 0.2 s of random 16-bit stereo samples at 48 kHz to the card ends with gbsim's recorded WAV (48000 Hz, 2 channels) holding exactly those samples, after SET_PCM and ACTIVATE_TX and before DEACTIVATE_TX; the bundle is resumed for the stream and suspends after it. Capture: arecord of 9600 frames gets exactly the bytes gbsim sends (ACTIVATE_RX, SEND_DATA from the module, DEACTIVATE_RX).
 # timeout: 150
-# tools: amixer aplay
+# tools: amixer aplay arecord
 # kmods: snd-soc-core
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/audio.sh
@@ -39,6 +39,23 @@ cmp -s rec.raw in.raw || fail "recorded samples differ from those played ($(cmp 
 info "recorded $n bytes, the first 38400 identical to the input"
 
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after playback"
+assert_file_eq $B/power/runtime_usage "$usage"
+
+# Capture: gbsim sends $SRC, arecord gets it
+need_tool arecord
+head -c 38400 /dev/urandom >$SRC
+arecord -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 2 -s 9600 cap.raw >arecord.out 2>&1 ||
+	fail "arecord failed: $(cat arecord.out)"
+_rx_stopped() {
+	gbsim ctl log | grep -q "audio 3: rx stopped after"
+}
+wait_for 10 _rx_stopped || fail "gbsim did not see the capture stop"
+info "$(gbsim ctl log | grep 'audio 3: rx' | tr '\n' ' ')"
+assert_eq "$(wc -c <cap.raw | tr -d ' ')" 38400 "captured bytes"
+cmp -s cap.raw $SRC || fail "captured samples differ from gbsim's ($(cmp cap.raw $SRC 2>&1))"
+gbsim ctl log | grep -q "audio_mgmt.activate_rx req" || fail "no activate_rx on the wire"
+gbsim ctl log | grep -q "audio_mgmt.deactivate_rx req" || fail "no deactivate_rx on the wire"
+wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after capture"
 assert_file_eq $B/power/runtime_usage "$usage"
 
 kill -TERM $pid
