@@ -46,6 +46,7 @@ DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static
 	    linux-libc-dev clang libclang-rt-14-dev perl xz-utils gzip coreutils jq xxd \
 	    i2c-tools gpiod
 DEB_PKGS += evtest
+DEB_PKGS += alsa-utils
 
 SELFTEST := $(TOP)/tests/selftest
 

@@ -179,6 +179,12 @@ static int gbsim_control_bundle_pm(struct gbsim_op *op)
 		b->state = GBSIM_BUNDLE_SUSPENDED;
 		break;
 	case GB_CONTROL_TYPE_BUNDLE_RESUME:
+		if (b->refuse_resume) {
+			gbsim_control_refuse(op, "resume failed, told to refuse: bundle",
+					     b->id);
+			rsp.status = GB_CONTROL_BUNDLE_PM_FAIL;
+			break;
+		}
 		if (b->state != GBSIM_BUNDLE_SUSPENDED) {
 			gbsim_control_refuse(op, "not suspended: bundle", b->id);
 			rsp.status = GB_CONTROL_BUNDLE_PM_NA;

@@ -425,7 +425,7 @@ static const struct gbsim_ctl_cmd {
 	  true, gbsim_fault_cmd },
 	{ "faults", "fault list | faults | fault del N | fault clear", false,
 	  gbsim_fault_cmd },
-	{ "pm", "pm IFID [BUNDLE] [refuse|accept]", true, gbsim_cmd_pm },
+	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", true, gbsim_cmd_pm },
 	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,
 	  gbsim_cmd_timesync },
 	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,

@@ -165,6 +165,7 @@ struct gbsim_bundle {
 	uint8_t		class_id;
 	enum gbsim_bundle_state state;
 	bool		refuse_suspend;	/* answer BUSY (ctl "pm") */
+	bool		refuse_resume;	/* answer FAIL (ctl "pm ... refuse-resume") */
 };
 
 struct gbsim_cport {

@@ -65,6 +65,12 @@ static inline int gb_pm_runtime_get_sync(struct gb_bundle *bundle)
 	if (ret < 0 && !(ret == -EACCES && !pm_runtime_enabled(&bundle->dev))) {
 		dev_err(&bundle->dev, "failed to resume: %d\n", ret);
 		pm_runtime_put_noidle(&bundle->dev);
+		/*
+		 * A failed resume leaves the bundle suspended with the
+		 * error recorded, and runtime PM would refuse every later
+		 * resume for it: clear it, so the next access tries again.
+		 */
+		pm_runtime_set_suspended(&bundle->dev);
 		return ret;
 	}
 
