@@ -48,6 +48,12 @@ jq_true empty.json '.hosts == [] and .sysfs == "/sys"'
 
 # ---- the article's audio module -------------------------------------------
 
+# The tree below is the one before any driver binds: keep the bundle's
+# modalias from loading gb-audio-module (the uevent handler's modprobe -b
+# honours blacklists).
+mkdir -p /etc/modprobe.d
+echo "blacklist gb_audio_module" >/etc/modprobe.d/gbtest-lsgb.conf
+trap 'rm -f /etc/modprobe.d/gbtest-lsgb.conf' EXIT
 gbsim -l log --module 2:/usr/share/greybus/manifests/audio.mnfs,vid=0x12345678,pid=0x9abcdef0 \
 	>out 2>err &
 pid=$!
