@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# The setup the audio cases (25-29) share, sourced after lib.sh: gbsim
+# The setup the audio cases (25-29, 105) share, sourced after lib.sh: gbsim
 # with the stereo speaker module at interface 3 (manifests/audio-speaker.mnfs,
-# gbsim's built-in topology), its control socket in $GBSIM_CTL, the sound
+# gbsim's built-in topology; AUDIO_MODULE=mic for the microphone module), its control socket in $GBSIM_CTL, the sound
 # card up: $C is its number, $B the bundle, $I the interface, $REC the
 # WAV file gbsim records playback to, $SRC the samples it sends for capture.
 
@@ -33,7 +33,13 @@ cget() {
 REC=$GBTEST_TMP/rec.wav
 # and sends these bytes for capture
 SRC=$GBTEST_TMP/source.raw
-GBSIM_AUDIO_WAV=$REC GBSIM_AUDIO_SOURCE=$SRC gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/audio-speaker.mnfs >out 2>err &
+case ${AUDIO_MODULE:-speaker} in
+speaker) mnfs=$M/audio-speaker.mnfs ;;
+mic) mnfs=$M/audio-mic.mnfs ;;
+*) fail "AUDIO_MODULE=$AUDIO_MODULE: speaker or mic" ;;
+esac
+GBSIM_AUDIO_TOPOLOGY=${AUDIO_MODULE:-speaker} GBSIM_AUDIO_WAV=$REC GBSIM_AUDIO_SOURCE=$SRC \
+	gbsim --ctl "$GBSIM_CTL" -l log -m 3:$mnfs >out 2>err &
 pid=$!
 wait_for 60 has_card || fail "no sound card for module 3: $(cat err; cat /proc/asound/cards; dmesg_since_case | tail -n 5)"
 C=$(card_num)

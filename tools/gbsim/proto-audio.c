@@ -3,9 +3,9 @@
  * Audio Management (0x12), module side: the topology, and the control
  * values, which it remembers for as long as the connection lasts.
  *
- * The topology is built in (a stereo speaker: see audio_speaker() and
- * manifests/README.md) unless the environment variable
- * GBSIM_AUDIO_TOPOLOGY names a file, whose bytes are then sent as they
+ * The topology is built in: a stereo speaker (audio_speaker()) unless the
+ * environment variable GBSIM_AUDIO_TOPOLOGY says "mic" (audio_mic(), the
+ * microphone module) or names a file, whose bytes are then sent as they
  * are, hostile ones included.  Every GET_CONTROL and SET_CONTROL is
  * logged as an INFO line, "audio IFID: get control ID (NAME) = V0 V1",
  * which is what the cases check.
@@ -213,6 +213,49 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_route(&b, 2, 3, 0xff, 0);
 	audio_route(&b, 4, 5, 0xff, 0);
 	t->num_routes = 6;
+	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
+
+	audio->tplg_len = b.len;
+}
+
+/*
+ * The microphone: "MIC" -> "Mic Capture" switch -> "AIF1TX" (AIF1
+ * capture, mono or stereo); a DAI that only captures; top-level control
+ * "Mic Gain" (0..30 dB in 1 dB steps, mono, 12 at start).
+ */
+static void audio_mic(struct gbsim_audio *audio, uint16_t data_cport)
+{
+	struct audio_builder b = { .audio = audio, .p = audio->tplg };
+	struct gb_audio_topology *t = audio_put(&b, sizeof(*t));
+	struct gb_audio_dai *dai;
+	size_t start;
+
+	start = b.len;
+	dai = audio_put(&b, sizeof(*dai));
+	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
+	gbsim_put_le16(&dai->data_cport, data_cport);
+	audio_pcm(&dai->capture, "AIF1 Capture");
+	t->num_dais = 1;
+	gbsim_put_le32(&t->size_dais, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_int_ctl(&b, 0, "Mic Gain", GB_AUDIO_CTL_ELEM_TYPE_INTEGER,
+		      0, 30, 1, 12);
+	t->num_controls = 1;
+	gbsim_put_le32(&t->size_controls, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_widget(&b, 0, "MIC", "", GB_AUDIO_WIDGET_TYPE_MIC, 0);
+	audio_widget(&b, 1, "Mic Capture", "", GB_AUDIO_WIDGET_TYPE_SWITCH, 1);
+	audio_int_ctl(&b, 1, "Switch", GB_AUDIO_CTL_ELEM_TYPE_BOOLEAN, 0, 1, 1, 1);
+	audio_widget(&b, 2, "AIF1TX", "AIF1 Capture", GB_AUDIO_WIDGET_TYPE_AIF_OUT, 0);
+	t->num_widgets = 3;
+	gbsim_put_le32(&t->size_widgets, (uint32_t)(b.len - start));
+
+	start = b.len;
+	audio_route(&b, 0, 1, 1, 0);
+	audio_route(&b, 1, 2, 0xff, 0);
+	t->num_routes = 2;
 	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
 
 	audio->tplg_len = b.len;
@@ -480,17 +523,20 @@ static int gbsim_audio_conn_init(struct gbsim_conn *conn)
 {
 	struct gbsim_audio *audio = calloc(1, sizeof(*audio));
 	const char *path = getenv("GBSIM_AUDIO_TOPOLOGY");
+	uint16_t data_cport;
 
 	if (!audio)
 		return -1;
-	if (path && *path) {
+	data_cport = audio_data_cport(conn, conn->sim->intfs[conn->intf_id]);
+	if (path && !strcmp(path, "mic")) {
+		audio_mic(audio, data_cport);
+	} else if (path && *path && strcmp(path, "speaker")) {
 		if (audio_load_file(audio, path)) {
 			free(audio);
 			return -1;
 		}
 	} else {
-		audio_speaker(audio, audio_data_cport(conn,
-				conn->sim->intfs[conn->intf_id]));
+		audio_speaker(audio, data_cport);
 	}
 	conn->priv = audio;
 	return 0;
