@@ -65,6 +65,7 @@ struct audio_builder {
 	struct gbsim_audio *audio;
 	uint8_t		*p;
 	size_t		len;
+	size_t		section;	/* where the current section began */
 };
 
 static void *audio_put(struct audio_builder *b, size_t n)
@@ -73,6 +74,13 @@ static void *audio_put(struct audio_builder *b, size_t n)
 
 	b->len += n;
 	return p;
+}
+
+/* Ends the current section: its size goes to *size, the next one begins */
+static void audio_section_end(struct audio_builder *b, void *size)
+{
+	gbsim_put_le32(size, (uint32_t)(b->len - b->section));
+	b->section = b->len;
 }
 
 static void audio_name(uint8_t *dst, size_t max, const char *src)
@@ -88,6 +96,21 @@ static void audio_pcm(struct gb_audio_pcm *pcm, const char *stream)
 	pcm->chan_min = 1;
 	pcm->chan_max = 2;
 	pcm->sig_bits = 16;
+}
+
+/* The one DAI, "greybus-apb1": capture, and playback if asked for */
+static void audio_dai(struct audio_builder *b, struct gb_audio_topology *t,
+		      uint16_t data_cport, bool playback)
+{
+	struct gb_audio_dai *dai = audio_put(b, sizeof(*dai));
+
+	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
+	gbsim_put_le16(&dai->data_cport, data_cport);
+	if (playback)
+		audio_pcm(&dai->playback, "AIF1 Playback");
+	audio_pcm(&dai->capture, "AIF1 Capture");
+	t->num_dais = 1;
+	audio_section_end(b, &t->size_dais);
 }
 
 /* An integer (or boolean) control of count_values values */
@@ -174,26 +197,15 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	static const char *const rx_mux[] = { "Stereo", "Left", "Right", NULL };
 	struct audio_builder b = { .audio = audio, .p = audio->tplg };
 	struct gb_audio_topology *t = audio_put(&b, sizeof(*t));
-	struct gb_audio_dai *dai;
-	size_t start;
 
-	start = b.len;
-	dai = audio_put(&b, sizeof(*dai));
-	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
-	gbsim_put_le16(&dai->data_cport, data_cport);
-	audio_pcm(&dai->playback, "AIF1 Playback");
-	audio_pcm(&dai->capture, "AIF1 Capture");
-	t->num_dais = 1;
-	gbsim_put_le32(&t->size_dais, (uint32_t)(b.len - start));
-
-	start = b.len;
+	b.section = b.len;
+	audio_dai(&b, t, data_cport, true);
 	audio_enum_ctl(&b, 0, "PB source", pb_source);
 	audio_int_ctl(&b, 1, "Speaker Volume", GB_AUDIO_CTL_ELEM_TYPE_INTEGER,
 		      0, 100, 2, 50);
 	t->num_controls = 2;
-	gbsim_put_le32(&t->size_controls, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_controls);
 
-	start = b.len;
 	audio_widget(&b, 0, "AIF1RX", "AIF1 Playback", GB_AUDIO_WIDGET_TYPE_AIF_IN, 0);
 	audio_widget(&b, 1, "AIF1_RX MUX", "", GB_AUDIO_WIDGET_TYPE_MUX, 1);
 	audio_enum_ctl(&b, 2, "AIF1_RX MUX", rx_mux);
@@ -203,9 +215,8 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_widget(&b, 4, "MIC", "", GB_AUDIO_WIDGET_TYPE_MIC, 0);
 	audio_widget(&b, 5, "AIF1TX", "AIF1 Capture", GB_AUDIO_WIDGET_TYPE_AIF_OUT, 0);
 	t->num_widgets = 6;
-	gbsim_put_le32(&t->size_widgets, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_widgets);
 
-	start = b.len;
 	audio_route(&b, 0, 1, 2, 0);
 	audio_route(&b, 0, 1, 2, 1);
 	audio_route(&b, 0, 1, 2, 2);
@@ -213,7 +224,7 @@ static void audio_speaker(struct gbsim_audio *audio, uint16_t data_cport)
 	audio_route(&b, 2, 3, 0xff, 0);
 	audio_route(&b, 4, 5, 0xff, 0);
 	t->num_routes = 6;
-	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_routes);
 
 	audio->tplg_len = b.len;
 }
@@ -227,36 +238,25 @@ static void audio_mic(struct gbsim_audio *audio, uint16_t data_cport)
 {
 	struct audio_builder b = { .audio = audio, .p = audio->tplg };
 	struct gb_audio_topology *t = audio_put(&b, sizeof(*t));
-	struct gb_audio_dai *dai;
-	size_t start;
 
-	start = b.len;
-	dai = audio_put(&b, sizeof(*dai));
-	audio_name(dai->name, sizeof(dai->name), "greybus-apb1");
-	gbsim_put_le16(&dai->data_cport, data_cport);
-	audio_pcm(&dai->capture, "AIF1 Capture");
-	t->num_dais = 1;
-	gbsim_put_le32(&t->size_dais, (uint32_t)(b.len - start));
-
-	start = b.len;
+	b.section = b.len;
+	audio_dai(&b, t, data_cport, false);
 	audio_int_ctl(&b, 0, "Mic Gain", GB_AUDIO_CTL_ELEM_TYPE_INTEGER,
 		      0, 30, 1, 12);
 	t->num_controls = 1;
-	gbsim_put_le32(&t->size_controls, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_controls);
 
-	start = b.len;
 	audio_widget(&b, 0, "MIC", "", GB_AUDIO_WIDGET_TYPE_MIC, 0);
 	audio_widget(&b, 1, "Mic Capture", "", GB_AUDIO_WIDGET_TYPE_SWITCH, 1);
 	audio_int_ctl(&b, 1, "Switch", GB_AUDIO_CTL_ELEM_TYPE_BOOLEAN, 0, 1, 1, 1);
 	audio_widget(&b, 2, "AIF1TX", "AIF1 Capture", GB_AUDIO_WIDGET_TYPE_AIF_OUT, 0);
 	t->num_widgets = 3;
-	gbsim_put_le32(&t->size_widgets, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_widgets);
 
-	start = b.len;
 	audio_route(&b, 0, 1, 1, 0);
 	audio_route(&b, 1, 2, 0xff, 0);
 	t->num_routes = 2;
-	gbsim_put_le32(&t->size_routes, (uint32_t)(b.len - start));
+	audio_section_end(&b, &t->size_routes);
 
 	audio->tplg_len = b.len;
 }
