@@ -74,19 +74,23 @@ static void gb_timesync_set_state(struct gb_timesync *ts,
 
 /* Conversions, under ts->lock */
 
+/* x on one clock to the other, both anchored at the last synchronisation */
+static u64 gb_timesync_rebase(u64 x, u64 from_anchor, u64 to_anchor,
+			      u64 (*scale)(u64))
+{
+	if (x >= from_anchor)
+		return to_anchor + scale(x - from_anchor);
+	return to_anchor - scale(from_anchor - x);
+}
+
 static int gb_timesync_ns_to_ft_locked(struct gb_timesync *ts, u64 ns,
 				       u64 *frame_time)
 {
 	if (!ts->synced)
 		return -EAGAIN;
 
-	if (ns >= ts->anchor_ns)
-		*frame_time = ts->anchor_ft +
-			      gb_timesync_ns_to_ticks(ns - ts->anchor_ns);
-	else
-		*frame_time = ts->anchor_ft -
-			      gb_timesync_ns_to_ticks(ts->anchor_ns - ns);
-
+	*frame_time = gb_timesync_rebase(ns, ts->anchor_ns, ts->anchor_ft,
+					 gb_timesync_ns_to_ticks);
 	return 0;
 }
 
@@ -96,13 +100,8 @@ static int gb_timesync_ft_to_ns_locked(struct gb_timesync *ts, u64 frame_time,
 	if (!ts->synced)
 		return -EAGAIN;
 
-	if (frame_time >= ts->anchor_ft)
-		*ns = ts->anchor_ns +
-		      gb_timesync_ticks_to_ns(frame_time - ts->anchor_ft);
-	else
-		*ns = ts->anchor_ns -
-		      gb_timesync_ticks_to_ns(ts->anchor_ft - frame_time);
-
+	*ns = gb_timesync_rebase(frame_time, ts->anchor_ft, ts->anchor_ns,
+				 gb_timesync_ticks_to_ns);
 	return 0;
 }
 
