@@ -24,7 +24,7 @@ grep -q '^ *not ok ' ktap.txt && fail "a KUnit test failed: $(grep -m 1 '^ *not 
 total=0
 nsuites=0
 while read -r suite n; do
-	grep -Eq "^ok [0-9]+ - $suite\$" ktap.txt ||
+	grep -Eq "^ok [0-9]+ (- )?$suite\$" ktap.txt ||
 		fail "suite $suite did not report ok"
 	grep -qx "# $suite: pass:$n fail:0 skip:0 total:$n" ktap.txt ||
 		fail "suite $suite: want pass:$n of $n, got '$(grep "^# $suite:" ktap.txt)'"
