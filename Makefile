@@ -11,6 +11,8 @@
 #   make modules tools   just build
 #   make lint            checkpatch --strict and sparse on the kernel code
 #   make check-harness   self-test of the test harness
+#   make debug-kernel    build (once, cached) a KASAN/lockdep/kmemleak kernel
+#   make check-debug     the guest suite on it (slow; T= works too)
 #   make fuzz            libFuzzer targets, FUZZ_TIME=S seconds each (default 60)
 #   make deps            install what is missing (apt, needs root)
 #
@@ -50,7 +52,7 @@ DEB_PKGS += alsa-utils
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz debug-kernel clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz debug-kernel check-debug clean
 
 all: modules tools
 
@@ -122,6 +124,20 @@ FUZZ_TIME ?= 60
 # not part of 'check' (tests/debug-kernel says where and how).
 debug-kernel: deps
 	@TOP=$(TOP) tests/debug-kernel
+
+# The whole suite on that kernel: modules rebuilt against it, its own
+# modules packed, timeouts stretched, kmemleak scans after the
+# leak-sensitive cases; the log is kept in build/check-debug.log.
+DEBUG_TSCALE ?= 4
+check-debug: deps
+	@d=$$(TOP=$(TOP) tests/debug-kernel) || exit 1; \
+	v=$$(cat $$d/include/config/kernel.release); \
+	mkdir -p $(BUILD); \
+	set -o pipefail; \
+	$(MAKE) --no-print-directory check KBUILD=$$d KVER=$$v KERNEL=$$d/arch/x86/boot/bzImage \
+		BUILD=$(BUILD)/debug KMODDIR=$$(dirname $$d)/mods/lib/modules/$$v \
+		QEMU_MEM=1G GBTEST_TIMEOUT_SCALE=$(DEBUG_TSCALE) GBTEST_BOOT_ALLOWANCE=240 \
+		$(if $(T),T='$(T)') 2>&1 | tee $(BUILD)/check-debug.log
 
 fuzz: deps
 	@TOP=$(TOP) BUILD=$(BUILD) FUZZ_TIME='$(FUZZ_TIME)' FUZZ_RUNS='$(FUZZ_RUNS)' \

@@ -18,6 +18,7 @@
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/export.h>
 #include <linux/string.h>
 #include <linux/types.h>
 #include <asm/byteorder.h>
@@ -272,6 +273,7 @@ int gb_manifest_check(const void *blob, size_t size,
 
 	return gb_manifest_check_cport_bundles(blob, size, &state, report);
 }
+EXPORT_SYMBOL_GPL(gb_manifest_check);
 
 static const char *const gb_manifest_error_names[GB_MNF_ERROR_COUNT] = {
 	[GB_MNF_OK]			= "manifest is valid",
@@ -307,3 +309,4 @@ const char *gb_manifest_strerror(enum gb_manifest_error error)
 		return "unknown manifest error";
 	return gb_manifest_error_names[error];
 }
+EXPORT_SYMBOL_GPL(gb_manifest_strerror);

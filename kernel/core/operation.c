@@ -431,9 +431,8 @@ static int gb_operation_id_alloc_locked(struct gb_connection *connection)
 	u16 id;
 
 	for (tries = 0; tries < U16_MAX; tries++) {
-		id = ++connection->op_cycle;
-		if (!id)
-			id = ++connection->op_cycle;
+		id = gb_operation_id_next(connection->op_cycle);
+		connection->op_cycle = id;
 		if (!gb_operation_find_outgoing_locked(connection, id))
 			return id;
 	}
@@ -898,37 +897,37 @@ static bool gb_message_framing_ok(struct gb_host_device *hd,
 {
 	const struct gb_operation_msg_hdr *header;
 	char who[GB_HD_CPORT_NAME_MAX];
-	size_t size;
 
 	if (connection)
 		strscpy(who, connection->name, sizeof(who));
 	else
 		snprintf(who, sizeof(who), "cport %u", cport_id);
 
-	if (length < sizeof(*header)) {
+	header = (const struct gb_operation_msg_hdr *)data;
+	switch (gb_message_framing_check(data, length, hd->buffer_size_max)) {
+	case GB_MSG_FRAMING_OK:
+		return true;
+	case GB_MSG_FRAMING_SHORT:
 		dev_err_ratelimited(&hd->dev,
 				    "%s: short message received (%zu bytes)\n",
 				    who, length);
-		return false;
-	}
-
-	header = (const struct gb_operation_msg_hdr *)data;
-	size = le16_to_cpu(header->size);
-	if (size < sizeof(*header) || size > length) {
+		break;
+	case GB_MSG_FRAMING_BAD_SIZE:
 		dev_err_ratelimited(&hd->dev,
-				    "%s: message of type 0x%02x has bad size %zu (%zu bytes received)\n",
-				    who, header->type, size, length);
-		return false;
-	}
-	if (size > hd->buffer_size_max) {
+				    "%s: message of type 0x%02x has bad size %u (%zu bytes received)\n",
+				    who, header->type,
+				    le16_to_cpu(header->size), length);
+		break;
+	case GB_MSG_FRAMING_TOO_BIG:
 		dev_err_ratelimited(&hd->dev,
-				    "%s: message of type 0x%02x too big (%zu > %zu bytes)\n",
-				    who, header->type, size,
+				    "%s: message of type 0x%02x too big (%u > %zu bytes)\n",
+				    who, header->type,
+				    le16_to_cpu(header->size),
 				    hd->buffer_size_max);
-		return false;
+		break;
 	}
 
-	return true;
+	return false;
 }
 
 void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,

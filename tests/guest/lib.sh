@@ -58,12 +58,17 @@ _gb_secs_cs() {
 	echo $(( ${int:-0} * 100 + ${frac#0} ))
 }
 
+# On a slow (sanitizer) kernel tests/run passes gbtest.tscale=N; every
+# case timeout and every wait_for deadline is then N times longer.
+GB_TSCALE=$(sed -n 's/.*gbtest\.tscale=\([0-9]*\).*/\1/p' /proc/cmdline 2>/dev/null)
+GB_TSCALE=${GB_TSCALE:-1}
+
 # wait_for TIMEOUT CMD [ARG...]: run CMD every 0.1 s until it succeeds.
-# Returns 0 as soon as it does, 1 if TIMEOUT seconds pass first.
-# CMD may be a shell function.
+# Returns 0 as soon as it does, 1 if TIMEOUT seconds pass first (times
+# GB_TSCALE). CMD may be a shell function.
 wait_for() {
 	local deadline
-	deadline=$(( $(_gb_now_cs) + $(_gb_secs_cs "$1") ))
+	deadline=$(( $(_gb_now_cs) + $(_gb_secs_cs "$1") * GB_TSCALE ))
 	shift
 	while :; do
 		"$@" && return 0

@@ -89,4 +89,7 @@ static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
 }
 
+/* Nothing to export in userspace; a declaration, so its ';' is valid C */
+#define EXPORT_SYMBOL_GPL(sym)	_Static_assert(1, #sym)
+
 #endif /* GB_KCOMPAT_H */

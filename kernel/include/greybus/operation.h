@@ -8,10 +8,12 @@
 
 #include <linux/completion.h>
 #include <linux/kref.h>
+#include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
+#include <asm/byteorder.h>
 #include <uapi/greybus/greybus.h>
 
 struct gb_connection;
@@ -96,6 +98,47 @@ static inline bool
 gb_operation_short_response_allowed(const struct gb_operation *operation)
 {
 	return operation->flags & GB_OPERATION_FLAG_SHORT_RESPONSE;
+}
+
+/*
+ * The outgoing operation id after @id: 1, 2, ... U16_MAX, then 1 again.
+ * Never GB_OPERATION_ID_NONE, which marks a unidirectional request.
+ */
+static inline u16 gb_operation_id_next(u16 id)
+{
+	return id == U16_MAX ? 1 : id + 1;
+}
+
+/* What gb_message_framing_check() thinks of a received buffer */
+enum gb_message_framing {
+	GB_MSG_FRAMING_OK,
+	GB_MSG_FRAMING_SHORT,		/* shorter than a message header */
+	GB_MSG_FRAMING_BAD_SIZE,	/* header size < header or > received */
+	GB_MSG_FRAMING_TOO_BIG,		/* header size > @size_max */
+};
+
+/*
+ * Whether the @length bytes at @data start with one whole message of at
+ * most @size_max bytes (the host's buffer_size_max).  Bytes after the
+ * header's size are not part of the message and do not count.  Pure, so
+ * that host drivers and tests can apply the core's rule themselves.
+ */
+static inline enum gb_message_framing
+gb_message_framing_check(const void *data, size_t length, size_t size_max)
+{
+	const struct gb_operation_msg_hdr *header = data;
+	size_t size;
+
+	if (length < sizeof(*header))
+		return GB_MSG_FRAMING_SHORT;
+
+	size = le16_to_cpu(header->size);
+	if (size < sizeof(*header) || size > length)
+		return GB_MSG_FRAMING_BAD_SIZE;
+	if (size > size_max)
+		return GB_MSG_FRAMING_TOO_BIG;
+
+	return GB_MSG_FRAMING_OK;
 }
 
 /*
