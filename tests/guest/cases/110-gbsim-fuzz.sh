@@ -2,6 +2,7 @@
 # timeout: 150
 # kmods: hid hid-generic evdev ff-memless ledtrig-timer
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hardening.sh
 
 need_tool gbsim
 # GBSIM_FUZZ_N mutated messages (make guest-fuzz sets it for the long run)
@@ -15,18 +16,7 @@ MODS="2:loopback 3:gbphy-bridge 4:keyboard 5:battery 6:lights 7:vibrator"
 
 load_gb greybus gb-vhd
 
-# A task blocked for 10 s is reported (and fails the case through the
-# kernel log scan); the default 120 s would outlast the case.
-HT=/proc/sys/kernel/hung_task_timeout_secs
-ht_old=
-if [ -w $HT ]; then
-	ht_old=$(cat $HT)
-	echo 10 >$HT
-fi
-restore() {
-	[ -n "$ht_old" ] && echo "$ht_old" >$HT
-}
-trap restore EXIT
+hung_task_short
 
 c() {	# every control command bounded
 	timeout 20 /usr/bin/gbsim ctl -s "$S" "$@"
@@ -61,34 +51,13 @@ remove_all() {
 	done
 }
 
-slabs() {
-	[ -r /proc/slabinfo ] || return 0
-	for f in /sys/kernel/slab/kmalloc-*/shrink; do
-		echo 1 2>/dev/null >"$f"
-	done
-	awk '$1 ~ /^kmalloc-/ { print $1, $2, $5 }' /proc/slabinfo
-}
-
-meminfo() {	# KEY: its kB
-	awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo
-}
-
-settle() {
-	uevent_settle 30
-	echo 3 >/proc/sys/vm/drop_caches
-}
-
 gbsim --ctl "$S" 2>gbsim.err &
 pid=$!
 c -w 10 status >/dev/null || fail "no control socket: $(cat gbsim.err)"
 wait_for 10 test -e $D/1-svc || fail "no 1-svc"
 insert_all
 wait_for 60 all_bound || fail "not all modules bound before fuzzing: $(ls $D | tr '\n' ' ')"
-settle
-slabs >slab.before
-slab0=$(meminfo Slab)
-sunr0=$(meminfo SUnreclaim)
-avail0=$(meminfo MemAvailable)
+mem_snapshot before
 
 # The AP's own traffic for the fuzzer to mutate the answers of: an
 # endless asynchronous transfer test on the loopback module
@@ -146,55 +115,13 @@ wait_for 60 all_bound || {
 }
 assert_eq "$(c status)" "svc=ready bus=1 modules=6" "gbsim status"
 
-# No task stuck in the kernel
-stuck=
-for p in /proc/[0-9]*; do
-	[ "$(awk '/^State:/ { print $2 }' $p/status 2>/dev/null)" = D ] &&
-		stuck="$stuck $(cat $p/comm)[${p#/proc/}]"
-done
-[ -z "$stuck" ] || { sleep 2; info "tasks in D state:$stuck (looking again)"; }
-stuck=
-for p in /proc/[0-9]*; do
-	[ "$(awk '/^State:/ { print $2 }' $p/status 2>/dev/null)" = D ] &&
-		stuck="$stuck $(cat $p/comm)[${p#/proc/}]: $(head -n 3 $p/stack 2>/dev/null | tr '\n' ' ')"
-done
-[ -z "$stuck" ] || fail "tasks stuck in the kernel:$stuck"
-dmesg_since_case | grep -q 'blocked for more than' && fail "hung task reported"
+no_stuck_tasks
 
-# Memory: the same modules bound as before the fuzzing
-settle
-slabs >slab.after
-slab1=$(meminfo Slab)
-sunr1=$(meminfo SUnreclaim)
-avail1=$(meminfo MemAvailable)
-info "memory: Slab $slab0 -> $slab1 kB, SUnreclaim $sunr0 -> $sunr1 kB, MemAvailable $avail0 -> $avail1 kB"
-# a leak of one object every ten messages is caught; two slabs of noise
-grew() {
-	awk -v n=$N 'NR == FNR { before[$1] = $2; next }
-		($1 in before) {
-			d = $2 - before[$1]
-			if (d)
-				printf "%s %d -> %d (%+d, %d a slab)\n", $1, before[$1], $2, d, $3
-			if (d >= n / 10 && d > 2 * $3)
-				bad = bad " " $1 "(" d ")"
-		}
-		END { if (bad != "") { print "GREW:" bad; exit 1 } }' "$1" "$2" >slab.diff
-}
-if [ -s slab.before ]; then
-	if ! grew slab.before slab.after; then
-		cat slab.diff
-		info "looking again in 2 s"
-		sleep 2
-		settle
-		slabs >slab.after
-		grew slab.before slab.after
-	fi
-	rc=$?
-	cat slab.diff
-	[ $rc = 0 ] || fail "kmalloc caches grew: $(grep GREW slab.diff)"
-fi
-[ $((sunr1 - sunr0)) -lt $((8192 + N / 10)) ] ||
-	fail "unreclaimable slab grew by $((sunr1 - sunr0)) kB"
+# Memory: the same modules bound as before the fuzzing; a leak of one
+# object every ten messages is caught
+mem_snapshot after
+info "memory: $(mem_report before after)"
+mem_check before after $((N / 10))
 
 kill -TERM "$pid"
 wait "$pid" || fail "gbsim exited with $?: $(tail -n 5 gbsim.err)"
