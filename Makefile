@@ -14,6 +14,8 @@
 #   make debug-kernel    build (once, cached) a KASAN/lockdep/kmemleak kernel
 #   make check-debug     the guest suite on it (slow; T= works too)
 #   make fuzz            libFuzzer targets, FUZZ_TIME=S seconds each (default 60)
+#   make guest-fuzz      case 110 long: GBSIM_FUZZ_N messages (default 100000)
+#   make guest-stress    case 111 long: STRESS_CYCLES cycles (default 1000)
 #   make deps            install what is missing (apt, needs root)
 #
 # Kernel: KVER (default: the newest version with both /lib/modules/VER/build
@@ -52,7 +54,7 @@ DEB_PKGS += alsa-utils
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
 
 all: modules tools
 
@@ -116,6 +118,20 @@ demo: deps modules tools
 # Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
 bench: deps modules tools
 	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
+
+# Long guest runs (tests/long), not part of 'check': case 110 with
+# GBSIM_FUZZ_N mutated messages (GBSIM_FUZZ_SEED to replay a run), case
+# 111 with STRESS_CYCLES insert/remove cycles (docs/testing.md has figures)
+GBSIM_FUZZ_N  ?= 100000
+STRESS_CYCLES ?= 1000
+LONG = KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/long
+guest-fuzz: deps modules tools
+	@$(LONG) 110-gbsim-fuzz $$(( 300 + $(GBSIM_FUZZ_N) / 40 )) GBSIM_FUZZ_N=$(GBSIM_FUZZ_N) \
+		$(if $(GBSIM_FUZZ_SEED),GBSIM_FUZZ_SEED=$(GBSIM_FUZZ_SEED))
+
+guest-stress: deps modules tools
+	@$(LONG) 111-stress-short $$(( 300 + $(STRESS_CYCLES) * 3 )) STRESS_CYCLES=$(STRESS_CYCLES) \
+		$(if $(STRESS_SEED),STRESS_SEED=$(STRESS_SEED))
 
 # libFuzzer targets (tests/fuzz): the kernel's manifest checker and the
 # tools' parsers; fails on any finding.  FUZZ_RUNS=N caps executions.

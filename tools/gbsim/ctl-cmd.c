@@ -431,6 +431,8 @@ static const struct gbsim_ctl_cmd {
 	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,
 	  gbsim_cmd_hid },
 	{ "gpio", "gpio IFID:CPORT LINE 0|1", true, gbsim_cmd_gpio },
+	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
+	  true, gbsim_cmd_fuzz },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

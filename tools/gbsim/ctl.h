@@ -82,6 +82,9 @@ int gbsim_cmd_timesync(struct gbsim *sim, int argc, char **argv,
 		       struct gbsim_ctl_out *out);
 int gbsim_fault_cmd(struct gbsim *sim, int argc, char **argv,
 		    struct gbsim_ctl_out *out);
+/* fuzz.c: the "fuzz" command (mutated answers, unsolicited messages) */
+int gbsim_cmd_fuzz(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
 /* proto-hid.c: the "hid" command (type keys, show the keyboard) */
 int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);

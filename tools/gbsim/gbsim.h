@@ -420,6 +420,14 @@ void gbsim_hook_add(struct gbsim *sim, struct gbsim_hook *hook);
 void gbsim_hook_del(struct gbsim *sim, struct gbsim_hook *hook);
 /* Forget every fault of the control socket (fault.c) */
 void gbsim_faults_fini(struct gbsim *sim);
+/* Stop and forget the fuzzer (fuzz.c) */
+void gbsim_fuzz_fini(struct gbsim *sim);
+/*
+ * A response from the AP that matches none of gbsim's requests: true if
+ * the fuzzer has run (it is then expected, counted and logged as such)
+ */
+bool gbsim_fuzz_answer(struct gbsim *sim, uint16_t hd_cport,
+		       const uint8_t *msg, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* The simulator                                                       */
@@ -440,6 +448,7 @@ struct gbsim_route {
 struct gbsim_pending;
 struct gbsim_delayed;
 struct gbsim_faults;
+struct gbsim_fuzz;
 
 /* TimeSync, the SVC's side (timesync.c) */
 struct gbsim_svc_timesync {
@@ -491,6 +500,7 @@ struct gbsim {
 	struct gbsim_delayed *delayed;	/* messages a hook holds back */
 	struct gbsim_hook *hooks;
 	struct gbsim_faults *faults;	/* fault.c, NULL until the first */
+	struct gbsim_fuzz *fuzz;	/* fuzz.c, NULL until the first */
 	uint8_t		*rsp_buf;	/* response payload of the request
 					 * being handled, mtu bytes */
 	struct gbsim_svc_timesync ts;

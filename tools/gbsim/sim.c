@@ -44,6 +44,7 @@ int gbsim_init(struct gbsim *sim, const struct gbsim_config *cfg,
 
 void gbsim_fini(struct gbsim *sim)
 {
+	gbsim_fuzz_fini(sim);
 	gbsim_faults_fini(sim);
 	if (sim->conns) {
 		gbsim_cancel_requests(sim, -1);

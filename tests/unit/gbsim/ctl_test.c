@@ -462,6 +462,85 @@ static void gpio_model(const char *mdir)
 	     "gpio: module 8 removed");
 }
 
+/* The fuzzer on module 2's control connection (bridge CPort 1) */
+/* The fuzzer on module 2's control connection (bridge CPort 1) */
+static uint32_t fuzz_run(unsigned int *n, bool *elsewhere)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a over what arrives */
+	struct rx r;
+
+	*n = 0;
+	*elsewhere = false;
+	while (rx_get(&r, 500)) {
+		if (r.cport != 1)
+			*elsewhere = true;
+		for (size_t i = 0; i < r.len; i++)
+			h = (h ^ r.raw[i]) * 16777619u;
+		(*n)++;
+	}
+	return h;
+}
+
+static void fuzz_mode(void)
+{
+	static const char *const bad[] = {
+		"fuzz start count=0", "fuzz start rate=101", "fuzz start bogus",
+		"fuzz start rate=0 burst=0", "fuzz nope", "fuzz stop now",
+		"fuzz start intf=300", "fuzz start interval=0",
+	};
+	static const uint8_t v01[2] = { 0, 1 };
+	unsigned int n1, n2, i, answered = 0;
+	bool other1, other2;
+	uint32_t h1, h2;
+	struct rx r;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		t_ok(ctl("%s", bad[i]) == 1, "'%s' fails", bad[i]);
+	t_ok(ctl("fuzz") == 0 && strstr(out_buf, "never started"),
+	     "fuzz status before a start: %s", out_buf);
+	t_ok(ctl("fuzz start count=1000 interval=10000") == 0 &&
+	     ctl("fuzz start") == 1 && ctl("fuzz stop") == 0 &&
+	     strstr(out_buf, "fuzz running=0 "),
+	     "a second start fails while one runs; fuzz stop");
+	t_ok(ctl("fuzz start seed=42 count=40 interval=1 intf=2") == 0 &&
+	     !strcmp(out_buf, "seed=0x000000000000002a\n"), "fuzz start: %s",
+	     out_buf);
+	h1 = fuzz_run(&n1, &other1);
+	t_ok(ctl("fuzz") == 0 &&
+	     strstr(out_buf, "fuzz running=0 seed=0x000000000000002a count=40 sent=40 mutated=0 unsolicited=40 "),
+	     "40 unsolicited messages, then it stops: %.*s",
+	     (int)strcspn(out_buf, "\n"), out_buf);
+	t_ok(n1 == 40 && !other1, "all 40 on the connection to interface 2 (%u)",
+	     n1);
+	t_ok(ctl("fuzz start seed=42 count=40 interval=1 intf=2") == 0, "again");
+	h2 = fuzz_run(&n2, &other2);
+	t_ok(n2 == n1 && h2 == h1, "the same seed sends the same bytes");
+	t_ok(ctl("fuzz start seed=43 count=40 interval=1 intf=2") == 0, "seed 43");
+	h2 = fuzz_run(&n2, &other2);
+	t_ok(h2 != h1, "another seed sends other bytes");
+
+	/* every answer of gbsim mutated, no unsolicited messages */
+	t_ok(ctl("fuzz start seed=7 count=20 rate=100 burst=0") == 0,
+	     "fuzz start rate=100 burst=0");
+	for (i = 0; i < 20; i++) {
+		ap_send(1, GB_CONTROL_TYPE_VERSION, v01, 2);
+		while (rx_get(&r, 200))
+			answered++;
+	}
+	t_ok(ctl("fuzz") == 0 &&
+	     strstr(out_buf, "running=0 seed=0x0000000000000007 count=20 sent=20 mutated=20 unsolicited=0 "),
+	     "20 answers mutated: %.*s", (int)strcspn(out_buf, "\n"), out_buf);
+	t_ok(answered >= 10, "most mutated answers still sent (%u)", answered);
+	/* the AP answering an unsolicited request is no error */
+	tx(1, 0x7777, 0x85, NULL, 0);
+	quiet(100);
+	t_ok(file_has(gbsim_log, "fuzz: answers nothing gbsim is waiting for"),
+	     "the answer logged as the fuzzer's");
+	t_ok(ctl("fuzz stop") == 0 && strstr(out_buf, "running=0"), "fuzz stop");
+	t_ok(ap_call(1, GB_CONTROL_TYPE_VERSION, v01, 2, &r) && !r.result,
+	     "answers are clean again");
+}
+
 int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 {
 	char dir[] = "/tmp/gbsim-ctl-XXXXXX", sock[64], mod2[4096], rawf[96];
@@ -617,6 +696,7 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 
 	faults();
 	gpio_model(mdir);
+	fuzz_mode();
 
 	/* log and log -f */
 	t_ok(ctl("log") == 0 && strstr(out_buf, "INFO    ctl: insert 4 ") &&

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers of the hardening cases 110 (gbsim fuzz) and 111 (stress), after
+# lib.sh:
+#   hung_task_short         report tasks blocked for 10 s (restored on exit)
+#   no_stuck_tasks          fail if a task sits in D state (twice, 2 s apart)
+#                           or the kernel reported a hung task
+#   mem_snapshot NAME       drop caches, then NAME.slab (kmalloc caches:
+#                           name, active objects, objects a slab) and
+#                           NAME.mem (Slab, SUnreclaim, MemAvailable kB,
+#                           loaded modules)
+#   mem_report A B          one line: how the figures went from A to B
+#   mem_check A B LIMIT     fail if a kmalloc cache grew by LIMIT objects or
+#                           more (and by more than two slabs), or if
+#                           SUnreclaim grew by more than 8 MB + LIMIT kB
+
+HT=/proc/sys/kernel/hung_task_timeout_secs
+_ht_old=
+hung_task_short() {
+	[ -w $HT ] || return 0
+	_ht_old=$(cat $HT)
+	echo 10 >$HT
+	trap '[ -n "$_ht_old" ] && echo "$_ht_old" >$HT' EXIT
+}
+
+_d_state() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(awk '/^State:/ { print $2 }' $p/status 2>/dev/null)" = D ] &&
+			echo "$(cat $p/comm 2>/dev/null)[${p#/proc/}]: $(head -n 3 $p/stack 2>/dev/null | tr '\n' ' ')"
+	done
+}
+
+no_stuck_tasks() {
+	[ -z "$(_d_state)" ] || sleep 2
+	local stuck=$(_d_state)
+	[ -z "$stuck" ] || fail "tasks stuck in the kernel: $stuck"
+	dmesg_since_case | grep -q 'blocked for more than' && fail "hung task reported"
+	return 0
+}
+
+_meminfo() {
+	awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo
+}
+
+mem_snapshot() {
+	uevent_settle 30
+	echo 3 >/proc/sys/vm/drop_caches
+	if [ -r /proc/slabinfo ]; then
+		for f in /sys/kernel/slab/kmalloc-*/shrink; do
+			echo 1 2>/dev/null >"$f"
+		done
+		awk '$1 ~ /^kmalloc-/ { print $1, $2, $5 }' /proc/slabinfo >$1.slab
+	else
+		: >$1.slab
+	fi
+	echo "$(_meminfo Slab) $(_meminfo SUnreclaim) $(_meminfo MemAvailable) $(wc -l </proc/modules)" >$1.mem
+}
+
+mem_report() {
+	local a b
+	a=$(cat $1.mem)
+	b=$(cat $2.mem)
+	set -- $a $b
+	echo "Slab $1 -> $5 kB ($(( $5 - $1 ))), SUnreclaim $2 -> $6 kB ($(( $6 - $2 ))), MemAvailable $3 -> $7 kB ($(( $7 - $3 ))), modules $4 -> $8"
+}
+
+_mem_grew() {	# A B LIMIT
+	awk -v n=$3 'NR == FNR { before[$1] = $2; next }
+		($1 in before) {
+			d = $2 - before[$1]
+			if (d)
+				printf "%s %d -> %d (%+d, %d a slab)\n", $1, before[$1], $2, d, $3
+			if (d >= n && d > 2 * $3)
+				bad = bad " " $1 "(" d ")"
+		}
+		END { if (bad != "") { print "GREW:" bad; exit 1 } }' "$1.slab" "$2.slab" >$2.diff
+}
+
+mem_check() {
+	local rc a b
+	if [ -s $1.slab ]; then
+		if ! _mem_grew "$1" "$2" "$3"; then
+			# transient allocations are gone a moment later, leaks are not
+			cat $2.diff
+			info "looking again in 2 s"
+			sleep 2
+			mem_snapshot $2
+			_mem_grew "$1" "$2" "$3"
+		fi
+		rc=$?
+		cat $2.diff
+		[ $rc = 0 ] || fail "kmalloc caches grew: $(grep GREW $2.diff)"
+	else
+		info "no /proc/slabinfo: kmalloc caches not checked"
+	fi
+	a=$(cut -d ' ' -f 2 $1.mem)
+	b=$(cut -d ' ' -f 2 $2.mem)
+	[ $((b - a)) -lt $((8192 + $3)) ] || fail "unreclaimable slab grew by $((b - a)) kB"
+	return 0
+}
