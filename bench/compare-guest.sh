@@ -185,6 +185,66 @@ enumerate() {
 	stop_gbsim $pid
 }
 
+# Where a sync ping's time goes, once per stack (kprobes, so a little
+# slower than the figures above): the AP's bulk OUT submit of a request
+# (S), the bridge's bulk IN data completion that brings the answer (R),
+# the next request's submit (S'). R - S is the bridge's part: dummy_hcd
+# (a 125 us microframe timer), functionfs and gbsim's threads and event
+# loop, the same for both stacks. S' - R is the stack's: the completion,
+# the core's receive path, waking the loopback thread, its accounting,
+# the next operation and its submit. The pipe is at offset 80 of
+# struct urb in this kernel (no randstruct).
+T=/sys/kernel/tracing
+breakdown() {
+	echo mono >$T/trace_clock
+	echo 8192 >$T/buffer_size_kb
+	echo 'p:gbcmp/submit usb_submit_urb pipe=+80(%di):u32' >>$T/kprobe_events &&
+		echo 'p:gbcmp/giveback usb_hcd_giveback_urb pipe=+80(%si):u32' >>$T/kprobe_events ||
+		{ note "no kprobe events: no breakdown"; return 0; }
+	start_lb_gbsim
+	echo >$T/trace
+	echo 1 >$T/events/gbcmp/enable
+	lt 0 breakdown -t ping -i 2000
+	echo 0 >$T/events/gbcmp/enable
+	stop_gbsim $LB_PID
+	cat $T/trace >bd.trace
+	echo >$T/trace
+	echo '-:gbcmp/submit' >>$T/kprobe_events
+	echo '-:gbcmp/giveback' >>$T/kprobe_events
+	# pipe: bits 30-31 type (3 bulk), 15-18 endpoint, 7 direction (in)
+	awk '/ submit: / || / giveback: / {
+		t = ""; p = ""
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+			if ($i ~ /^pipe=/) { p = substr($i, 6) + 0 }
+		}
+		if (t == "" || int(p / 1073741824) != 3) next
+		dir_in = int(p / 128) % 2; ep = int(p / 32768) % 16
+		if (/ submit: / && !dir_in) { if (r != "" && s != "") host[++nh] = (t - r) * 1e6; s = t; r = "" }
+		else if (/ giveback: / && dir_in && ep == 1 && s != "" && r == "") { r = t; bridge[++nb] = (t - s) * 1e6 }
+	}
+	function med(a, n,   i, j, x) {
+		for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+		return n ? a[int((n + 1) / 2)] : "?"
+	}
+	END { printf "%s %s %d\n", med(bridge, nb), med(host, nh), nh }' bd.trace >bd.out
+	read -r b h n <bd.out
+	[ "$n" -gt 100 ] || { note "breakdown: only $n cycles in the trace:"; head -n 20 bd.trace | sed 's/^/#   /'; }
+	echo "R 1 $STACK breakdown_bridge_us $b"
+	echo "R 1 $STACK breakdown_stack_us $h"
+	echo "M breakdown_cycles_$STACK $n"
+}
+
+# What each stack asks of the bridge and the module during the
+# enumeration of one repetition: operations and bridge events in
+# gbsim's log, per type
+enum_histogram() {
+	sed -n 's/^\[[ 0-9.]*\] *//p' gbsim.log | awk -v st="$STACK" -v n=$ENUM_N '
+		$1 ~ /^AP>(SVC|MOD)$/ { for (i = 2; i < NF; i++) if ($i ~ /\./ && $(i + 1) == "req") { c["op " $i]++; break } }
+		$1 == "EVENT" { k = $0; sub(/^EVENT */, "", k); gsub(/[0-9]+/, "N", k); sub(/ [a-z_]+=.*/, "", k); c["event " k]++ }
+		END { for (k in c) printf "H %s %s\t%.1f\n", st, k, c[k] / n }'
+}
+
 rep=1
 while [ $rep -le "$REPS" ]; do
 	if [ $((rep % 2)) = 1 ]; then
@@ -197,6 +257,10 @@ while [ $rep -le "$REPS" ]; do
 		load_stack $s
 		loopback $rep
 		enumerate $rep
+		if [ $rep = 1 ]; then
+			enum_histogram
+			breakdown
+		fi
 		unload_stack
 	done
 	rep=$((rep + 1))
