@@ -4,6 +4,8 @@
 #
 #   make demo            boot a guest and show the Greybus stack at work
 #   make bench           boot a guest, run the benchmarks, write bench/results/DATE.md
+#   make bench-compare   the same benchmarks on Linux's own Greybus and on ours
+#                        over the emulated ES2 bridge, bench/results/compare-DATE.md
 #   make check           unit tests, then the guest suite in QEMU
 #   make check T=01      only the cases whose name matches (grep -E)
 #   make check EXTRA_TESTS=DIR   also run DIR/*.sh as guest cases
@@ -54,7 +56,7 @@ DEB_PKGS += alsa-utils
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
 
 all: modules tools
 
@@ -118,6 +120,11 @@ demo: deps modules tools
 # Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
 bench: deps modules tools
 	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
+
+# Not part of 'check' either: Linux's greybus, gb-es2 and gb-loopback are
+# built from the kernel source package into build/linux-greybus first
+bench-compare: deps modules tools kernel-check
+	@KVER='$(KVER)' KBUILD='$(KBUILD)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/compare
 
 # Long guest runs (tests/long), not part of 'check': case 110 with
 # GBSIM_FUZZ_N mutated messages (GBSIM_FUZZ_SEED to replay a run), case

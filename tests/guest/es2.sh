@@ -5,7 +5,9 @@
 # dummy_hcd'.
 #
 #   es2_setup       load the modules, build the gadget, mount functionfs
-#                   (idempotent; unbinds a gadget left bound)
+#                   (idempotent; unbinds a gadget left bound); with
+#                   GB_ES2_NO_HOST set, without loading our gb-es2 (the
+#                   side-by-side benchmark loads Linux's instead)
 #   es2_unplug      unbind the gadget from the UDC: the USB device goes
 #   es2_teardown    undo es2_setup (gbsim must have exited)
 #   es2_use         es2_setup, and make every later `gbsim` of the case
@@ -28,7 +30,8 @@ es2_setup() {
 	for m in configfs libcomposite usb_f_fs dummy_hcd; do
 		modprobe "$m" || { echo "es2_setup: modprobe $m failed" >&2; return 1; }
 	done
-	modprobe gb-es2 || { echo "es2_setup: modprobe gb-es2 failed" >&2; return 1; }
+	[ -n "${GB_ES2_NO_HOST:-}" ] ||
+		modprobe gb-es2 || { echo "es2_setup: modprobe gb-es2 failed" >&2; return 1; }
 	_es2_mounted /sys/kernel/config ||
 		mount -t configfs none /sys/kernel/config || return 1
 	if [ ! -d "$g" ]; then
