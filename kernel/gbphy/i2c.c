@@ -254,7 +254,7 @@ MODULE_DEVICE_TABLE(gbphy, gb_i2c_id_table);
 GBPHY_MODULE_ALIAS(GREYBUS_PROTOCOL_I2C);
 
 static struct gbphy_driver gb_i2c_driver = {
-	.name		= "i2c",
+	.name		= "gb-i2c",
 	.probe		= gb_i2c_probe,
 	.remove		= gb_i2c_remove,
 	.id_table	= gb_i2c_id_table,
