@@ -5,6 +5,7 @@
  * registered, and only exist for interfaces that reached that point
  * (type "greybus").
  */
+#include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "internal.h"
@@ -104,7 +105,7 @@ const char *gb_interface_status_string(struct gb_interface *intf)
 		return "enabled";
 	if (READ_ONCE(intf->failed))
 		return "failed";
-	if (READ_ONCE(intf->ejected))
+	if (READ_ONCE(intf->ejected) || READ_ONCE(intf->powered_down))
 		return "off";
 
 	return "enumerating";
@@ -119,10 +120,87 @@ static ssize_t status_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(status);
 
+static ssize_t power_state_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+
+	return sysfs_emit(buf, "%s\n", READ_ONCE(intf->active) ? "on" : "off");
+}
+
+/*
+ * Powering up is what insertion does (activate, then enable), so a
+ * failed interface can be tried again; on any error it is left powered
+ * down.  The bundles and the control device are children of the
+ * interface, so deleting them from its own attribute is safe; module
+ * removal takes intf->mutex before it deletes the interface and finds
+ * the interface gone when it gets it after us.
+ */
+static ssize_t power_state_store(struct device *dev,
+				 struct device_attribute *attr,
+				 const char *buf, size_t len)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+	bool on;
+	int ret = 0;
+
+	/* The ABI document's words only, not all that kstrtobool() takes */
+	if (sysfs_streq(buf, "on") || sysfs_streq(buf, "1") ||
+	    sysfs_streq(buf, "y") || sysfs_streq(buf, "Y"))
+		on = true;
+	else if (sysfs_streq(buf, "off") || sysfs_streq(buf, "0") ||
+		 sysfs_streq(buf, "n") || sysfs_streq(buf, "N"))
+		on = false;
+	else
+		return -EINVAL;
+
+	mutex_lock(&intf->mutex);
+
+	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->ejected)) {
+		ret = -ENODEV;
+		goto out_unlock;
+	}
+
+	if (!on) {
+		gb_interface_disable(intf);
+		gb_interface_deactivate(intf);
+		WRITE_ONCE(intf->failed, false);
+		WRITE_ONCE(intf->powered_down, true);
+		goto out_unlock;
+	}
+
+	if (intf->active)
+		goto out_unlock;
+
+	WRITE_ONCE(intf->powered_down, false);
+	ret = gb_interface_activate(intf);
+	if (!ret) {
+		ret = gb_interface_enable(intf);
+		if (ret)
+			gb_interface_deactivate(intf);
+	}
+	if (ret && (READ_ONCE(intf->disconnected) ||
+		    READ_ONCE(intf->hd->removing))) {
+		ret = -ENODEV;
+	} else if (ret) {
+		dev_err_ratelimited(dev, "failed to power up: %d\n", ret);
+		WRITE_ONCE(intf->failed, true);
+	} else {
+		WRITE_ONCE(intf->failed, false);
+	}
+
+out_unlock:
+	mutex_unlock(&intf->mutex);
+
+	return ret ? ret : len;
+}
+static DEVICE_ATTR_RW(power_state);
+
 static struct attribute *gb_interface_common_attrs[] = {
 	&dev_attr_interface_id.attr,
 	&dev_attr_interface_type.attr,
 	&dev_attr_status.attr,
+	&dev_attr_power_state.attr,
 	NULL
 };
 

@@ -101,13 +101,19 @@ static void gb_i2c_copy_reads(struct gb_operation *operation,
 	}
 }
 
-static int gb_i2c_map_errno(struct gb_i2c *gb_i2c, int ret)
+static int gb_i2c_map_errno(struct gb_i2c *gb_i2c,
+			    struct gb_operation *operation, int ret)
 {
 	switch (ret) {
 	case -ENODEV:		/* nobody at that address */
 		return -ENXIO;
 	case -EAGAIN:
+		return ret;
 	case -ETIMEDOUT:
+		/* The core's own timeout log is for gb_operation_sync() only */
+		dev_err_ratelimited(&gb_i2c->gbphy_dev->dev,
+				    "transfer id 0x%04x timed out after %u ms\n",
+				    operation->id, GB_I2C_TIMEOUT_MS);
 		return ret;
 	case -ESHUTDOWN:	/* the module left */
 		return -ENODEV;
@@ -142,7 +148,7 @@ static int gb_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs,
 						     GB_I2C_TIMEOUT_MS);
 	gbphy_runtime_put_autosuspend(gb_i2c->gbphy_dev);
 	if (ret) {
-		ret = gb_i2c_map_errno(gb_i2c, ret);
+		ret = gb_i2c_map_errno(gb_i2c, operation, ret);
 		goto out_put;
 	}
 
@@ -248,7 +254,7 @@ MODULE_DEVICE_TABLE(gbphy, gb_i2c_id_table);
 GBPHY_MODULE_ALIAS(GREYBUS_PROTOCOL_I2C);
 
 static struct gbphy_driver gb_i2c_driver = {
-	.name		= "i2c",
+	.name		= "gb-i2c",
 	.probe		= gb_i2c_probe,
 	.remove		= gb_i2c_remove,
 	.id_table	= gb_i2c_id_table,

@@ -859,7 +859,7 @@ MODULE_DEVICE_TABLE(gbphy, gb_uart_id_table);
 GBPHY_MODULE_ALIAS(GREYBUS_PROTOCOL_UART);
 
 static struct gbphy_driver gb_uart_driver = {
-	.name		= "uart",
+	.name		= "gb-uart",
 	.probe		= gb_uart_probe,
 	.remove		= gb_uart_remove,
 	.id_table	= gb_uart_id_table,

@@ -83,6 +83,42 @@ echo "test_result: $(cat $P.1/test_result)"
 grep -E 'intf 3:0 control\.bundle_(suspend|resume) req|intf=3 tx_mode=0x11|svc\.intf_resume req|intf 3:1 test\.echo req' /tmp/gbsim2.log |
 	tail -n 6 | sed 's/^/  /'
 
+step "Powering an interface down and up from the AP side: power_state"
+echo "\$ echo off > 2-3.3/power_state"
+echo off >$P/power_state || fail "power_state off failed"
+echo "2-3.3: power_state $(cat $P/power_state), status $(cat $P/status), bundle 2-3.3.1 $([ -e $P.1 ] && echo present || echo gone)"
+echo "\$ echo on > 2-3.3/power_state"
+echo on >$P/power_state || fail "power_state on failed"
+wait_file_eq 20 $P.1/test_result ok || fail "2-3.3.1 did not come back"
+echo "2-3.3: power_state $(cat $P/power_state), status $(cat $P/status), bundle driver $(basename "$(readlink $P.1/driver)")"
+
+step "Bridged PHY: one module's GPIO, I2C, SPI, UART and PWM CPorts as ordinary Linux controllers"
+load_gb gb-gbphy gb-gpio gb-i2c gb-spi gb-uart gb-pwm
+modprobe i2c-dev 2>/dev/null
+echo "\$ gbsim ctl insert 12 gbphy-bridge.mnfs"
+gbsim ctl -s $CTL insert 12 $M/gbphy-bridge.mnfs || fail "gbsim ctl insert 12 failed"
+B=/sys/bus/greybus/devices/2-12.12.1
+have_i2c_adapter() {
+	ls -d $B/gbphy*/i2c-* >/dev/null 2>&1
+}
+wait_for 30 have_i2c_adapter || fail "no I2C adapter on the bridge module"
+for d in $B/gbphy*; do
+	wait_for 10 test -e $d/driver || fail "${d##*/}: no driver"
+	echo "${d##*/}: protocol $(cat $d/protocol_id), driver $(basename "$(readlink $d/driver)")"
+done
+if command -v gpiodetect >/dev/null; then
+	echo "\$ gpiodetect"
+	gpiodetect | grep gbphy
+fi
+A=$(ls -d $B/gbphy*/i2c-*)
+BUS=${A##*/i2c-}
+wait_for 10 test -c /dev/i2c-$BUS || fail "no /dev/i2c-$BUS"
+if command -v i2cget >/dev/null; then
+	echo "\$ i2cget -y $BUS 0x50 0x00   (gbsim's EEPROM)"
+	i2cget -y $BUS 0x50 0x00
+fi
+echo "tty: $(ls /dev | grep ttyGB | tr '\n' ' ')  pwm: $(ls /sys/class/pwm | tr '\n' ' ')"
+
 kill $gbsim2_pid
 wait $gbsim2_pid
 

@@ -75,6 +75,7 @@ struct gb_interface {
 	 * interface crashed (oops): shown as "failed" in sysfs "status".
 	 */
 	bool			failed;
+	bool			powered_down;	/* "off" written to power_state */
 	bool			sleeping;	/* system sleep, pm.c */
 };
 

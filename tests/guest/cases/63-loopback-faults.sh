@@ -36,7 +36,7 @@ lb_run() {
 
 # request 3 (the 3rd transfer) gets a corrupted echo, request 8 no answer
 start_gbsim corrupt=3,drop=8
-echo 200000 >$LB/timeout
+echo $((200000 * GB_TSCALE)) >$LB/timeout
 lb_run 3 5 64 0
 assert_file_eq $LB/error 1
 assert_file_eq $LB/requests_completed 4
@@ -61,7 +61,7 @@ stop_gbsim
 
 # async: the 4th of 10 sinks times out, the others complete
 start_gbsim drop=4
-echo 200000 >$LB/timeout
+echo $((200000 * GB_TSCALE)) >$LB/timeout
 echo 4 >$LB/outstanding_operations_max
 lb_run 4 10 128 1
 assert_file_eq $LB/error 1

@@ -70,6 +70,7 @@ i2ctransfer -y $BUS w1@0x50 0x00 r4 >out 2>&1 && fail "i2ctransfer succeeded wit
 c fault add proto=i2c type=0x05 drop >/dev/null || fail "fault add"
 i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget succeeded without an answer: $(cat out)"
 info "dropped answer: $(cat out)"
+expect_dmesg 'transfer id 0x[0-9a-f]{4} timed out after 1000 ms'
 assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "eeprom[0] after the faults"
 
 # removal: the adapter and the gbphy devices go
