@@ -79,7 +79,7 @@ start=$(date +%s)
 set -- ${MODS#* }
 churn=0
 while c fuzz >fuzz.status && grep -q '^fuzz running=1' fuzz.status; do
-	[ $(( $(date +%s) - start )) -lt $(( 60 + N / 100 )) ] ||
+	[ $(( $(date +%s) - start )) -lt $(( (60 + N / 100) * GB_TSCALE )) ] ||
 		fail "the fuzzer is not done after $(( $(date +%s) - start )) s: $(head -n 1 fuzz.status)"
 	m=$1
 	shift
