@@ -13,8 +13,12 @@ I=$D/1-2.2
 echo 100 >$I/power/autosuspend_delay_ms
 best=
 r=0
+# 50 ms on Debian's kernel; a sanitizer kernel (GB_TSCALE > 1) runs
+# everything several times slower, and still stays far below the 1 s
+# that seed 002 removed
+LIMIT=$((50000 * GB_TSCALE))
 # Best of 3; on a host so loaded that none of them made it, up to 8
-while [ $r -lt 3 ] || { [ "$best" -ge 50000 ] && [ $r -lt 8 ]; }; do
+while [ $r -lt 3 ] || { [ "$best" -ge $LIMIT ] && [ $r -lt 8 ]; }; do
 	r=$((r + 1))
 	echo auto >$I/power/control
 	wait_file_eq 10 $I/power/runtime_status suspended || fail "round $r: interface 2 did not suspend"
@@ -36,8 +40,8 @@ while [ $r -lt 3 ] || { [ "$best" -ge 50000 ] && [ $r -lt 8 ]; }; do
 		fail "round $r: no intf_resume ($res) then strobe series ($ser) on the wire"
 	grep -q '^member 1-2.2: id 2 synced 1' $TS || fail "round $r: interface 2 not synced: $(cat $TS)"
 done
-info "best resume resync: $best us (limit 50000)"
-[ "$best" -lt 50000 ] || fail "resume resync took $best us, not under 50 ms"
+info "best resume resync: $best us (limit $LIMIT)"
+[ "$best" -lt $LIMIT ] || fail "resume resync took $best us, not under $((LIMIT / 1000)) ms"
 dmesg | grep -q 'failed to restore TimeSync' && fail "a resume resync failed: $(dmesg | grep 'restore TimeSync' | head -n 1)"
 
 # Seed 001: the request is served once the FrameTime is handed out; the

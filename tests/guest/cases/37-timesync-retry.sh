@@ -23,8 +23,14 @@ assert_eq "$(gbsim ctl log | grep -c 'timesync series [0-9]* dropped')" 3 "dropp
 # Two failed authoritative answers: the 3rd try works
 gbsim ctl timesync fail-auth 2 || fail "ctl timesync fail-auth failed"
 echo sync >$TS || fail "resync with 2 failed authoritative answers failed"
+# On the sanitizer kernel (GB_TSCALE > 1) one more try without a logged
+# failure was seen: a try that reads the state while the machine is
+# already on its next run gets -EAGAIN and counts; not seen on Debian's
 case $(ts_field synchronous) in
 "result 0 tries 3 "*) ;;
+"result 0 tries "[45]" "*) [ "$GB_TSCALE" -gt 1 ] ||
+	fail "after 2 failed authoritative answers: $(ts_field synchronous)"
+	info "slow kernel: $(ts_field synchronous)" ;;
 *) fail "after 2 failed authoritative answers: $(ts_field synchronous)" ;;
 esac
 ts_wait_state 5 active
