@@ -7,6 +7,7 @@
  */
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <uapi/greybus/svc.h>
 
 #include "internal.h"
 
@@ -208,6 +209,68 @@ static const struct attribute_group gb_interface_common_group = {
 	.attrs = gb_interface_common_attrs,
 };
 
+/* The SVC's measurement of the interface's supply, in uV, uA or uW */
+static ssize_t gb_interface_pwrmon_show(struct device *dev, char *buf,
+					u8 measurement_type)
+{
+	struct gb_interface *intf = to_gb_interface(dev);
+	u32 value;
+	int ret;
+
+	if (READ_ONCE(intf->disconnected))
+		return -ENODEV;
+
+	ret = gb_svc_pwrmon_intf_sample_get(intf->hd->svc, intf->interface_id,
+					    measurement_type, &value);
+	if (ret)
+		return ret;
+
+	return sysfs_emit(buf, "%u\n", value);
+}
+
+static ssize_t voltage_now_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return gb_interface_pwrmon_show(dev, buf, GB_SVC_PWRMON_TYPE_VOL);
+}
+static DEVICE_ATTR_RO(voltage_now);
+
+static ssize_t current_now_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return gb_interface_pwrmon_show(dev, buf, GB_SVC_PWRMON_TYPE_CURR);
+}
+static DEVICE_ATTR_RO(current_now);
+
+static ssize_t power_now_show(struct device *dev,
+			      struct device_attribute *attr, char *buf)
+{
+	return gb_interface_pwrmon_show(dev, buf, GB_SVC_PWRMON_TYPE_PWR);
+}
+static DEVICE_ATTR_RO(power_now);
+
+static struct attribute *gb_interface_unipro_attrs[] = {
+	&dev_attr_voltage_now.attr,
+	&dev_attr_current_now.attr,
+	&dev_attr_power_now.attr,
+	NULL
+};
+
+/* Interfaces with a UniPro link, whether they speak Greybus or not */
+static umode_t gb_interface_unipro_is_visible(struct kobject *kobj,
+					      struct attribute *attr, int n)
+{
+	struct gb_interface *intf = to_gb_interface(kobj_to_dev(kobj));
+
+	return intf->type == GB_INTERFACE_TYPE_GREYBUS ||
+	       intf->type == GB_INTERFACE_TYPE_UNIPRO ? attr->mode : 0;
+}
+
+static const struct attribute_group gb_interface_unipro_group = {
+	.attrs		= gb_interface_unipro_attrs,
+	.is_visible	= gb_interface_unipro_is_visible,
+};
+
 static struct attribute *gb_interface_greybus_attrs[] = {
 	&dev_attr_ddbl1_manufacturer_id.attr,
 	&dev_attr_ddbl1_product_id.attr,
@@ -232,6 +295,7 @@ static const struct attribute_group gb_interface_greybus_group = {
 
 const struct attribute_group *gb_interface_groups[] = {
 	&gb_interface_common_group,
+	&gb_interface_unipro_group,
 	&gb_interface_greybus_group,
 	NULL
 };

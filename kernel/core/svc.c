@@ -295,6 +295,37 @@ int gb_svc_intf_resume(struct gb_svc *svc, u8 intf_id)
 	return 0;
 }
 
+/* The SVC measures the interface's power rail: this works while it sleeps */
+int gb_svc_pwrmon_intf_sample_get(struct gb_svc *svc, u8 intf_id,
+				  u8 measurement_type, u32 *value)
+{
+	struct gb_svc_pwrmon_intf_sample_get_request request = {
+		.intf_id = intf_id,
+		.measurement_type = measurement_type,
+	};
+	struct gb_svc_pwrmon_sample_get_response response;
+	int ret;
+
+	ret = gb_svc_sync(svc, GB_SVC_TYPE_PWRMON_INTF_SAMPLE_GET, &request,
+			  sizeof(request), &response, sizeof(response), 0);
+	if (ret)
+		return ret;
+
+	switch (response.result) {
+	case GB_SVC_PWRMON_GET_SAMPLE_OK:
+		*value = le32_to_cpu(response.measurement);
+		return 0;
+	case GB_SVC_PWRMON_GET_SAMPLE_INVAL:
+		return -EINVAL;
+	case GB_SVC_PWRMON_GET_SAMPLE_NOSUPP:
+		return -ENOMSG;
+	default:
+		dev_err_ratelimited(&svc->dev, "interface %u: power sample type %u failed: result 0x%02x\n",
+				    intf_id, measurement_type, response.result);
+		return -EREMOTEIO;
+	}
+}
+
 int gb_svc_intf_set_power_mode(struct gb_svc *svc, u8 intf_id, u8 hs_series,
 			       u8 tx_mode, u8 tx_gear, u8 tx_nlanes,
 			       u8 tx_amplitude, u8 tx_hs_equalizer,

@@ -110,6 +110,8 @@ int gb_svc_intf_set_power_mode(struct gb_svc *svc, u8 intf_id, u8 hs_series,
 			       u8 flags, u32 quirks);
 int gb_svc_intf_set_power_mode_hibernate(struct gb_svc *svc, u8 intf_id);
 int gb_svc_intf_eject(struct gb_svc *svc, u8 intf_id);
+int gb_svc_pwrmon_intf_sample_get(struct gb_svc *svc, u8 intf_id,
+				  u8 measurement_type, u32 *value);
 int gb_svc_ping(struct gb_svc *svc);
 
 /* UniPro device ids for interfaces: 2..31 */
