@@ -279,6 +279,11 @@ static int gb_hid_raw_request(struct hid_device *hid, unsigned char reportnum,
 
 	switch (reqtype) {
 	case HID_REQ_GET_REPORT:
+		/*
+		 * Byte 0 is the report number even when it is not on the
+		 * wire: hidraw hands back an uninitialised buffer
+		 */
+		buf[0] = reportnum;
 		ret = gb_hid_get_report(ghid, type, reportnum, buf + skip,
 					len - skip);
 		break;
