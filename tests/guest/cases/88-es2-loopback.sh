@@ -38,7 +38,7 @@ lb_run() {
 }
 
 start_gbsim ""
-echo 2000000 >$LB/timeout
+echo $((2000000 * GB_TSCALE)) >$LB/timeout
 # 8 + 12 + size bytes a message; 492 makes 512, 2028 the bridge's 2048
 for size in 0 492 2028; do
 	lb_run 3 20 $size 0
@@ -70,7 +70,7 @@ stop_gbsim
 
 # request 3 (the 3rd transfer) gets a corrupted echo, request 8 no answer
 start_gbsim corrupt=3,drop=8
-echo 200000 >$LB/timeout
+echo $((200000 * GB_TSCALE)) >$LB/timeout
 lb_run 3 5 2028 0
 assert_file_eq $LB/error 1
 assert_file_eq $LB/requests_completed 4
