@@ -1108,6 +1108,7 @@ static int gb_loopback_probe(struct gb_bundle *bundle,
 	struct gb_connection *connection;
 	size_t payload_max;
 	struct gb_loopback *gb;
+	struct device *dev;
 	char name[48], link[48];
 	int ret;
 
@@ -1162,13 +1163,22 @@ static int gb_loopback_probe(struct gb_bundle *bundle,
 		goto err_connection_destroy;
 	gb_connection_latency_tag_enable(connection);
 
-	gb->dev = device_create_with_groups(&gb_loopback_class, &bundle->dev,
-					    MKDEV(0, 0), gb, gb_loopback_groups,
-					    "gb_loopback%d", gb->id);
-	if (IS_ERR(gb->dev)) {
-		ret = PTR_ERR(gb->dev);
+	/*
+	 * The attributes are live before device_create_with_groups()
+	 * returns: a test started at once (type_store takes gb->mutex)
+	 * waits until gb->dev is set, since its worker uses it.
+	 */
+	mutex_lock(&gb->mutex);
+	dev = device_create_with_groups(&gb_loopback_class, &bundle->dev,
+					MKDEV(0, 0), gb, gb_loopback_groups,
+					"gb_loopback%d", gb->id);
+	if (IS_ERR(dev)) {
+		mutex_unlock(&gb->mutex);
+		ret = PTR_ERR(dev);
 		goto err_connection_disable;
 	}
+	gb->dev = dev;
+	mutex_unlock(&gb->mutex);
 
 	/* Linux's name, and a link with the name loopback_test looks for */
 	snprintf(name, sizeof(name), "raw_latency_%s", dev_name(&bundle->dev));
