@@ -288,6 +288,18 @@ static int gb_timesync_status(enum gb_timesync_state state)
 	}
 }
 
+static bool gb_timesync_stopping(struct gb_timesync *ts)
+{
+	unsigned long flags;
+	bool ret;
+
+	spin_lock_irqsave(&ts->lock, flags);
+	ret = ts->removing;
+	spin_unlock_irqrestore(&ts->lock, flags);
+
+	return ret;
+}
+
 static int gb_timesync_sync_once(struct gb_timesync *ts,
 				 struct gb_interface *intf)
 {
@@ -324,9 +336,14 @@ int gb_timesync_sync_retry(struct gb_timesync *ts, struct gb_interface *intf)
 	unsigned int tries;
 	int ret = 0;
 
+	/*
+	 * Only the host device's end is final.  A run that failed with
+	 * -ESHUTDOWN because a participant was unplugged under it is tried
+	 * again like any other failure: the next run goes without it.
+	 */
 	for (tries = 1; tries <= GB_TIMESYNC_MAX_RETRIES; tries++) {
 		ret = gb_timesync_sync_once(ts, intf);
-		if (!ret || ret == -ESHUTDOWN)
+		if (!ret || gb_timesync_stopping(ts))
 			break;
 	}
 	if (tries > GB_TIMESYNC_MAX_RETRIES) {
