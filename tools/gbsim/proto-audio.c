@@ -3,12 +3,17 @@
  * Audio Management (0x12), module side: the topology, and the control
  * values, which it remembers for as long as the connection lasts.
  *
- * The topology is built in: a stereo speaker (audio_speaker()) unless the
- * environment variable GBSIM_AUDIO_TOPOLOGY says "mic" (audio_mic(), the
- * microphone module) or names a file, whose bytes are then sent as they
- * are, hostile ones included.  Every GET_CONTROL and SET_CONTROL is
- * logged as an INFO line, "audio IFID: get control ID (NAME) = V0 V1",
- * which is what the cases check.
+ * The topology: GBSIM_AUDIO_TOPOLOGY names a .topo source file
+ * (tools/lib/gb_topo.c, docs/audio.md), compiled when gbsim starts (a
+ * malformed one stops gbsim with status 2 and the line and column at
+ * fault) and again for each connection with the bundle's Audio Data
+ * CPort; without it (or with "speaker"), the built-in stereo speaker
+ * (audio_speaker(), the same bytes as manifests/audio-speaker.topo), or
+ * with "mic" the built-in microphone (audio_mic(), audio-mic.topo).
+ * GBSIM_AUDIO_TOPOLOGY_RAW names a file whose bytes are sent as they are,
+ * hostile ones included.  Every GET_CONTROL and SET_CONTROL is logged as
+ * an INFO line, "audio IFID: get control ID (NAME) = V0 V1", which is
+ * what the cases check.
  *
  * Playback: SET_PCM gives the rate and channels; between ACTIVATE_TX and
  * DEACTIVATE_TX the samples of every Audio Data SEND_DATA are written to
@@ -20,26 +25,37 @@
  * bytes of the file GBSIM_AUDIO_SOURCE names (then silence), or a 16-bit
  * counter without it; "audio IFID: rx started/stopped after N bytes".
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <uapi/greybus/audio.h>
 
+#include "gb_topo.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
 #include "proto.h"
 
-#define AUDIO_TPLG_MAX		4096
+#define AUDIO_TPLG_MAX		GB_TOPO_SIZE_MAX
 #define AUDIO_CTL_IDS		256
+#define AUDIO_TOPOLOGY_ENV	"GBSIM_AUDIO_TOPOLOGY"
+#define AUDIO_TOPOLOGY_RAW_ENV	"GBSIM_AUDIO_TOPOLOGY_RAW"
 
 struct gbsim_audio {
 	uint8_t		tplg[AUDIO_TPLG_MAX];
 	size_t		tplg_len;
 	int32_t		value[AUDIO_CTL_IDS][2];
-	const char	*name[AUDIO_CTL_IDS];	/* built-in controls only */
+	char		name[AUDIO_CTL_IDS][GB_AUDIO_CONTROL_NAME_MAX];
 };
+
+/* GBSIM_AUDIO_TOPOLOGY's source, checked at start (audio_read_env()) */
+static struct {
+	const char	*path;
+	char		*src;
+	size_t		len;
+} audio_topo;
 
 /* One playback per interface: the two connections share it */
 struct audio_tx {
@@ -130,7 +146,7 @@ static void audio_int_ctl(struct audio_builder *b, uint8_t id, const char *name,
 	gbsim_put_le32(&c->info.value.integer.min, (uint32_t)min);
 	gbsim_put_le32(&c->info.value.integer.max, (uint32_t)max);
 	gbsim_put_le32(&c->info.value.integer.step, 1);
-	b->audio->name[id] = name;
+	snprintf(b->audio->name[id], sizeof(b->audio->name[id]), "%s", name);
 	b->audio->value[id][0] = init;
 	b->audio->value[id][1] = init;
 }
@@ -158,7 +174,7 @@ static void audio_enum_ctl(struct audio_builder *b, uint8_t id, const char *name
 	}
 	gbsim_put_le32(&c->info.value.enumerated.items, n);
 	gbsim_put_le16(&c->info.value.enumerated.names_length, (uint16_t)names);
-	b->audio->name[id] = name;
+	snprintf(b->audio->name[id], sizeof(b->audio->name[id]), "%s", name);
 }
 
 static void audio_widget(struct audio_builder *b, uint8_t id, const char *name,
@@ -266,14 +282,93 @@ static int audio_load_file(struct gbsim_audio *audio, const char *path)
 	FILE *f = fopen(path, "rb");
 
 	if (!f) {
-		gbsim_log_error("audio: cannot open topology %s", path);
+		gbsim_log_error("audio: cannot open topology %s: %s", path,
+				strerror(errno));
 		return -1;
 	}
 	audio->tplg_len = fread(audio->tplg, 1, sizeof(audio->tplg), f);
 	fclose(f);
-	gbsim_log_info("audio: topology from %s (%zu bytes)", path,
+	gbsim_log_info("audio: raw topology from %s (%zu bytes)", path,
 		       audio->tplg_len);
 	return 0;
+}
+
+/* GBSIM_AUDIO_TOPOLOGY's source, for this connection's data CPort */
+static int audio_compile(struct gbsim_audio *audio, uint16_t data_cport)
+{
+	struct gb_mnfs_diag diag;
+	struct gb_topo t;
+	char msg[600];
+
+	if (gb_topo_compile(audio_topo.src, audio_topo.len, audio_topo.path,
+			    data_cport, &t, &diag)) {
+		gbsim_log_error("audio: %s",
+				gb_mnfs_diag_format(&diag, msg, sizeof(msg)));
+		return -1;
+	}
+	if (t.len > sizeof(audio->tplg)) {
+		gbsim_log_error("audio: topology %s of %zu bytes", audio_topo.path,
+				t.len);
+		gb_topo_release(&t);
+		return -1;
+	}
+	memcpy(audio->tplg, t.blob, t.len);
+	audio->tplg_len = t.len;
+	for (size_t id = 0; id < AUDIO_CTL_IDS; id++) {
+		if (!t.ctl[id].declared)
+			continue;
+		snprintf(audio->name[id], sizeof(audio->name[id]), "%s",
+			 t.ctl[id].name);
+		audio->value[id][0] = t.ctl[id].init;
+		audio->value[id][1] = t.ctl[id].init;
+	}
+	gbsim_log_info("audio: topology %s: %u dais, %u controls, %u widgets, %u routes, %zu bytes",
+		       audio_topo.path, t.num_dais, t.num_controls,
+		       t.num_widgets, t.num_routes, t.len);
+	gb_topo_release(&t);
+	return 0;
+}
+
+/*
+ * GBSIM_AUDIO_TOPOLOGY naming a file: read and compiled once at start, so
+ * that a malformed topology stops gbsim (status 2) before it plugs
+ * anything in, with the place and the reason.
+ */
+static void __attribute__((constructor)) audio_read_env(void)
+{
+	const char *path = getenv(AUDIO_TOPOLOGY_ENV);
+	struct gb_mnfs_diag diag;
+	struct gb_topo t;
+	char msg[600];
+	FILE *f;
+
+	if (!path || !*path || !strcmp(path, "speaker") || !strcmp(path, "mic"))
+		return;
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "gbsim: %s: cannot read %s: %s\n",
+			AUDIO_TOPOLOGY_ENV, path, strerror(errno));
+		exit(2);
+	}
+	audio_topo.src = malloc(AUDIO_TPLG_MAX * 4);
+	if (!audio_topo.src) {
+		fprintf(stderr, "gbsim: %s: out of memory\n", AUDIO_TOPOLOGY_ENV);
+		exit(2);
+	}
+	audio_topo.len = fread(audio_topo.src, 1, AUDIO_TPLG_MAX * 4, f);
+	if (ferror(f) || !feof(f)) {
+		fprintf(stderr, "gbsim: %s: %s: %s\n", AUDIO_TOPOLOGY_ENV, path,
+			ferror(f) ? "read error" : "longer than 256 KiB");
+		exit(2);
+	}
+	fclose(f);
+	audio_topo.path = path;
+	if (gb_topo_compile(audio_topo.src, audio_topo.len, path, 0, &t, &diag)) {
+		fprintf(stderr, "gbsim: %s: %s\n", AUDIO_TOPOLOGY_ENV,
+			gb_mnfs_diag_format(&diag, msg, sizeof(msg)));
+		exit(2);
+	}
+	gb_topo_release(&t);
 }
 
 static uint16_t audio_data_cport(const struct gbsim_conn *conn,
@@ -289,7 +384,7 @@ static uint16_t audio_data_cport(const struct gbsim_conn *conn,
 
 static const char *audio_ctl_name(const struct gbsim_audio *audio, uint8_t id)
 {
-	return audio->name[id] ? audio->name[id] : "?";
+	return audio->name[id][0] ? audio->name[id] : "?";
 }
 
 static int audio_get_control(struct gbsim_op *op, struct gbsim_audio *audio)
@@ -522,19 +617,25 @@ static int gbsim_audio_request(struct gbsim_op *op)
 static int gbsim_audio_conn_init(struct gbsim_conn *conn)
 {
 	struct gbsim_audio *audio = calloc(1, sizeof(*audio));
-	const char *path = getenv("GBSIM_AUDIO_TOPOLOGY");
+	const char *path = getenv(AUDIO_TOPOLOGY_ENV);
+	const char *raw = getenv(AUDIO_TOPOLOGY_RAW_ENV);
 	uint16_t data_cport;
 
 	if (!audio)
 		return -1;
 	data_cport = audio_data_cport(conn, conn->sim->intfs[conn->intf_id]);
-	if (path && !strcmp(path, "mic")) {
-		audio_mic(audio, data_cport);
-	} else if (path && *path && strcmp(path, "speaker")) {
-		if (audio_load_file(audio, path)) {
+	if (raw && *raw) {
+		if (audio_load_file(audio, raw)) {
 			free(audio);
 			return -1;
 		}
+	} else if (audio_topo.src) {
+		if (audio_compile(audio, data_cport)) {
+			free(audio);
+			return -1;
+		}
+	} else if (path && !strcmp(path, "mic")) {
+		audio_mic(audio, data_cport);
 	} else {
 		audio_speaker(audio, data_cport);
 	}
