@@ -22,8 +22,11 @@
  *
  * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends 10 ms
  * of samples every 10 ms as SEND_DATA on the Audio Data connection: the
- * bytes of the file GBSIM_AUDIO_SOURCE names (then silence), or a 16-bit
- * counter without it; "audio IFID: rx started/stopped after N bytes".
+ * samples of the WAV file GBSIM_AUDIO_SOURCE names (then silence), or a
+ * 16-bit counter without it; "audio IFID: rx started/stopped after N
+ * bytes".  A WAV file that cannot be read, is not RIFF/WAVE PCM, or whose
+ * rate, channels or sample size differ from the stream's (SET_PCM) makes
+ * ACTIVATE_RX fail with INVALID and an ERROR line saying why.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -61,6 +64,7 @@ static struct {
 struct audio_tx {
 	uint32_t	rate;
 	uint8_t		channels;
+	uint32_t	format;		/* GB_AUDIO_PCM_FMT_*, from SET_PCM */
 	bool		active;
 	FILE		*wav;
 	size_t		bytes;
@@ -70,7 +74,8 @@ struct audio_tx {
 	uint16_t	data_hd_cport;	/* 0: no data connection */
 	bool		rx_active;
 	uint64_t	rx_timer;
-	FILE		*source;
+	FILE		*source;	/* at the WAV's samples */
+	size_t		source_left;	/* bytes of samples still to send */
 	size_t		rx_bytes;
 	uint16_t	counter;
 };
@@ -497,9 +502,11 @@ static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 		n = sizeof(msg) - 8;
 	memset(msg, 0, sizeof(msg));
 	gbsim_put_le64(msg, gbsim_now_ns());
-	if (tx->source)
-		got = fread(msg + 8, 1, n, tx->source);
-	else
+	if (tx->source) {
+		got = fread(msg + 8, 1, n < tx->source_left ? n : tx->source_left,
+			    tx->source);
+		tx->source_left -= got;
+	} else
 		for (; got + 1 < n; got += 2)
 			gbsim_put_le16(msg + 8 + got, tx->counter++);
 	(void)got;	/* past the end of the source: silence */
@@ -509,24 +516,128 @@ static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 	tx->rx_timer = gbsim_loop_add_timer(loop, 10, audio_rx_tick, tx);
 }
 
-static void audio_rx_start(uint8_t intf_id)
+/* What a WAV file's header says */
+struct audio_wav {
+	uint16_t	tag;		/* 1: PCM */
+	uint16_t	channels;
+	uint32_t	rate;
+	uint16_t	bits;
+	uint32_t	data_len;	/* of the data chunk */
+};
+
+/*
+ * Reads the RIFF header of @f up to the first sample of its data chunk:
+ * "RIFF" size "WAVE", then chunks (id, le32 size, the bytes, a pad byte
+ * if the size is odd): "fmt " before "data", others skipped.  Returns
+ * NULL, or why the file is refused.
+ */
+static const char *audio_wav_open(FILE *f, struct audio_wav *w)
+{
+	uint8_t h[16];
+	bool fmt = false;
+
+	if (fread(h, 1, 12, f) != 12 || memcmp(h, "RIFF", 4) ||
+	    memcmp(h + 8, "WAVE", 4))
+		return "not a RIFF/WAVE file";
+	for (;;) {
+		uint32_t size;
+
+		if (fread(h, 1, 8, f) != 8)
+			return fmt ? "no data chunk" : "no fmt chunk";
+		size = gbsim_get_le32(h + 4);
+		if (!memcmp(h, "data", 4)) {
+			if (!fmt)
+				return "data chunk before the fmt chunk";
+			w->data_len = size;
+			return NULL;
+		}
+		if (!memcmp(h, "fmt ", 4)) {
+			if (size < 16)
+				return "fmt chunk shorter than 16 bytes";
+			if (fread(h, 1, 16, f) != 16)
+				return "fmt chunk cut short";
+			w->tag = gbsim_get_le16(h);
+			w->channels = gbsim_get_le16(h + 2);
+			w->rate = gbsim_get_le32(h + 4);
+			w->bits = gbsim_get_le16(h + 14);
+			fmt = true;
+			size -= 16;
+		}
+		if (fseek(f, (long)size + (size & 1), SEEK_CUR))
+			return "chunk runs past the end";
+	}
+}
+
+/* The stream's sample size in bits, 0 for a format a WAV cannot give */
+static unsigned int audio_format_bits(uint32_t format)
+{
+	switch (format) {
+	case GB_AUDIO_PCM_FMT_S8:
+	case GB_AUDIO_PCM_FMT_U8:
+		return 8;
+	case GB_AUDIO_PCM_FMT_S16_LE:
+		return 16;
+	case GB_AUDIO_PCM_FMT_S32_LE:
+		return 32;
+	default:
+		return 0;
+	}
+}
+
+/* GBSIM_AUDIO_SOURCE: a WAV file in the stream's format, or an error */
+static int audio_source_open(uint8_t intf_id, struct audio_tx *tx,
+			     const char *path)
+{
+	unsigned int bits = audio_format_bits(tx->format);
+	struct audio_wav w = { 0 };
+	const char *why;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		gbsim_log_error("audio %u: capture source %s: %s: refused",
+				intf_id, path, strerror(errno));
+		return -1;
+	}
+	why = audio_wav_open(f, &w);
+	if (!why && w.tag != 1)
+		why = "not PCM";
+	if (why) {
+		gbsim_log_error("audio %u: capture source %s: %s: refused",
+				intf_id, path, why);
+		fclose(f);
+		return -1;
+	}
+	if (w.rate != tx->rate || w.channels != tx->channels ||
+	    w.bits != bits || !bits) {
+		gbsim_log_error("audio %u: capture source %s is %u Hz, %u channels, %u bits; the stream is %u Hz, %u channels, %u bits: refused",
+				intf_id, path, w.rate, w.channels, w.bits,
+				tx->rate, tx->channels, bits);
+		fclose(f);
+		return -1;
+	}
+	tx->source = f;
+	tx->source_left = w.data_len;
+	gbsim_log_info("audio %u: capture source %s: %u bytes of samples",
+		       intf_id, path, w.data_len);
+	return 0;
+}
+
+static int audio_rx_start(uint8_t intf_id)
 {
 	struct audio_tx *tx = &audio_tx[intf_id];
 	const char *path = getenv("GBSIM_AUDIO_SOURCE");
 
 	if (tx->rx_active || !tx->sim)
-		return;
+		return GB_OP_SUCCESS;
+	if (path && *path && audio_source_open(intf_id, tx, path))
+		return GB_OP_INVALID;
 	tx->rx_active = true;
 	tx->rx_bytes = 0;
 	tx->counter = 0;
-	if (path && *path) {
-		tx->source = fopen(path, "rb");
-		if (!tx->source)
-			gbsim_log_error("audio %u: cannot read %s", intf_id, path);
-	}
 	gbsim_log_info("audio %u: rx started, %u Hz, %u channels", intf_id,
 		       tx->rate, tx->channels);
 	tx->rx_timer = gbsim_loop_add_timer(tx->sim->loop, 0, audio_rx_tick, tx);
+	return GB_OP_SUCCESS;
 }
 
 static void audio_rx_stop(uint8_t intf_id)
@@ -556,6 +667,7 @@ static int audio_set_pcm(struct gbsim_op *op)
 	memcpy(&req, op->req, sizeof(req));
 	tx->rate = gbsim_get_le32(&req.rate);
 	tx->channels = req.channels;
+	tx->format = gbsim_get_le32(&req.format);
 	op->rsp_len = 0;
 	return GB_OP_SUCCESS;
 }
@@ -596,9 +708,8 @@ static int gbsim_audio_request(struct gbsim_op *op)
 		op->rsp_len = 0;
 		return GB_OP_SUCCESS;
 	case GB_AUDIO_TYPE_ACTIVATE_RX:
-		audio_rx_start(op->intf->id);
 		op->rsp_len = 0;
-		return GB_OP_SUCCESS;
+		return audio_rx_start(op->intf->id);
 	case GB_AUDIO_TYPE_DEACTIVATE_RX:
 		audio_rx_stop(op->intf->id);
 		op->rsp_len = 0;
