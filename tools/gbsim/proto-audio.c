@@ -3,12 +3,17 @@
  * Audio Management (0x12), module side: the topology, and the control
  * values, which it remembers for as long as the connection lasts.
  *
- * The topology is built in: a stereo speaker (audio_speaker()) unless the
- * environment variable GBSIM_AUDIO_TOPOLOGY says "mic" (audio_mic(), the
- * microphone module) or names a file, whose bytes are then sent as they
- * are, hostile ones included.  Every GET_CONTROL and SET_CONTROL is
- * logged as an INFO line, "audio IFID: get control ID (NAME) = V0 V1",
- * which is what the cases check.
+ * The topology: GBSIM_AUDIO_TOPOLOGY names a .topo source file
+ * (tools/lib/gb_topo.c, docs/audio.md), compiled when gbsim starts (a
+ * malformed one stops gbsim with status 2 and the line and column at
+ * fault) and again for each connection with the bundle's Audio Data
+ * CPort; without it (or with "speaker"), the built-in stereo speaker
+ * (audio_speaker(), the same bytes as manifests/audio-speaker.topo), or
+ * with "mic" the built-in microphone (audio_mic(), audio-mic.topo).
+ * GBSIM_AUDIO_TOPOLOGY_RAW names a file whose bytes are sent as they are,
+ * hostile ones included.  Every GET_CONTROL and SET_CONTROL is logged as
+ * an INFO line, "audio IFID: get control ID (NAME) = V0 V1", which is
+ * what the cases check.
  *
  * Playback: SET_PCM gives the rate and channels; between ACTIVATE_TX and
  * DEACTIVATE_TX the samples of every Audio Data SEND_DATA are written to
@@ -17,34 +22,49 @@
  *
  * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends 10 ms
  * of samples every 10 ms as SEND_DATA on the Audio Data connection: the
- * bytes of the file GBSIM_AUDIO_SOURCE names (then silence), or a 16-bit
- * counter without it; "audio IFID: rx started/stopped after N bytes".
+ * samples of the WAV file GBSIM_AUDIO_SOURCE names (then silence), or a
+ * 16-bit counter without it; "audio IFID: rx started/stopped after N
+ * bytes".  A WAV file that cannot be read, is not RIFF/WAVE PCM, or whose
+ * rate, channels or sample size differ from the stream's (SET_PCM) makes
+ * ACTIVATE_RX fail with INVALID and an ERROR line saying why.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <uapi/greybus/audio.h>
 
+#include "gb_topo.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
 #include "proto.h"
 
-#define AUDIO_TPLG_MAX		4096
+#define AUDIO_TPLG_MAX		GB_TOPO_SIZE_MAX
 #define AUDIO_CTL_IDS		256
+#define AUDIO_TOPOLOGY_ENV	"GBSIM_AUDIO_TOPOLOGY"
+#define AUDIO_TOPOLOGY_RAW_ENV	"GBSIM_AUDIO_TOPOLOGY_RAW"
 
 struct gbsim_audio {
 	uint8_t		tplg[AUDIO_TPLG_MAX];
 	size_t		tplg_len;
 	int32_t		value[AUDIO_CTL_IDS][2];
-	const char	*name[AUDIO_CTL_IDS];	/* built-in controls only */
+	char		name[AUDIO_CTL_IDS][GB_AUDIO_CONTROL_NAME_MAX];
 };
+
+/* GBSIM_AUDIO_TOPOLOGY's source, checked at start (audio_read_env()) */
+static struct {
+	const char	*path;
+	char		*src;
+	size_t		len;
+} audio_topo;
 
 /* One playback per interface: the two connections share it */
 struct audio_tx {
 	uint32_t	rate;
 	uint8_t		channels;
+	uint32_t	format;		/* GB_AUDIO_PCM_FMT_*, from SET_PCM */
 	bool		active;
 	FILE		*wav;
 	size_t		bytes;
@@ -54,7 +74,8 @@ struct audio_tx {
 	uint16_t	data_hd_cport;	/* 0: no data connection */
 	bool		rx_active;
 	uint64_t	rx_timer;
-	FILE		*source;
+	FILE		*source;	/* at the WAV's samples */
+	size_t		source_left;	/* bytes of samples still to send */
 	size_t		rx_bytes;
 	uint16_t	counter;
 };
@@ -130,7 +151,7 @@ static void audio_int_ctl(struct audio_builder *b, uint8_t id, const char *name,
 	gbsim_put_le32(&c->info.value.integer.min, (uint32_t)min);
 	gbsim_put_le32(&c->info.value.integer.max, (uint32_t)max);
 	gbsim_put_le32(&c->info.value.integer.step, 1);
-	b->audio->name[id] = name;
+	snprintf(b->audio->name[id], sizeof(b->audio->name[id]), "%s", name);
 	b->audio->value[id][0] = init;
 	b->audio->value[id][1] = init;
 }
@@ -158,7 +179,7 @@ static void audio_enum_ctl(struct audio_builder *b, uint8_t id, const char *name
 	}
 	gbsim_put_le32(&c->info.value.enumerated.items, n);
 	gbsim_put_le16(&c->info.value.enumerated.names_length, (uint16_t)names);
-	b->audio->name[id] = name;
+	snprintf(b->audio->name[id], sizeof(b->audio->name[id]), "%s", name);
 }
 
 static void audio_widget(struct audio_builder *b, uint8_t id, const char *name,
@@ -266,14 +287,93 @@ static int audio_load_file(struct gbsim_audio *audio, const char *path)
 	FILE *f = fopen(path, "rb");
 
 	if (!f) {
-		gbsim_log_error("audio: cannot open topology %s", path);
+		gbsim_log_error("audio: cannot open topology %s: %s", path,
+				strerror(errno));
 		return -1;
 	}
 	audio->tplg_len = fread(audio->tplg, 1, sizeof(audio->tplg), f);
 	fclose(f);
-	gbsim_log_info("audio: topology from %s (%zu bytes)", path,
+	gbsim_log_info("audio: raw topology from %s (%zu bytes)", path,
 		       audio->tplg_len);
 	return 0;
+}
+
+/* GBSIM_AUDIO_TOPOLOGY's source, for this connection's data CPort */
+static int audio_compile(struct gbsim_audio *audio, uint16_t data_cport)
+{
+	struct gb_mnfs_diag diag;
+	struct gb_topo t;
+	char msg[600];
+
+	if (gb_topo_compile(audio_topo.src, audio_topo.len, audio_topo.path,
+			    data_cport, &t, &diag)) {
+		gbsim_log_error("audio: %s",
+				gb_mnfs_diag_format(&diag, msg, sizeof(msg)));
+		return -1;
+	}
+	if (t.len > sizeof(audio->tplg)) {
+		gbsim_log_error("audio: topology %s of %zu bytes", audio_topo.path,
+				t.len);
+		gb_topo_release(&t);
+		return -1;
+	}
+	memcpy(audio->tplg, t.blob, t.len);
+	audio->tplg_len = t.len;
+	for (size_t id = 0; id < AUDIO_CTL_IDS; id++) {
+		if (!t.ctl[id].declared)
+			continue;
+		snprintf(audio->name[id], sizeof(audio->name[id]), "%s",
+			 t.ctl[id].name);
+		audio->value[id][0] = t.ctl[id].init;
+		audio->value[id][1] = t.ctl[id].init;
+	}
+	gbsim_log_info("audio: topology %s: %u dais, %u controls, %u widgets, %u routes, %zu bytes",
+		       audio_topo.path, t.num_dais, t.num_controls,
+		       t.num_widgets, t.num_routes, t.len);
+	gb_topo_release(&t);
+	return 0;
+}
+
+/*
+ * GBSIM_AUDIO_TOPOLOGY naming a file: read and compiled once at start, so
+ * that a malformed topology stops gbsim (status 2) before it plugs
+ * anything in, with the place and the reason.
+ */
+static void __attribute__((constructor)) audio_read_env(void)
+{
+	const char *path = getenv(AUDIO_TOPOLOGY_ENV);
+	struct gb_mnfs_diag diag;
+	struct gb_topo t;
+	char msg[600];
+	FILE *f;
+
+	if (!path || !*path || !strcmp(path, "speaker") || !strcmp(path, "mic"))
+		return;
+	f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "gbsim: %s: cannot read %s: %s\n",
+			AUDIO_TOPOLOGY_ENV, path, strerror(errno));
+		exit(2);
+	}
+	audio_topo.src = malloc(AUDIO_TPLG_MAX * 4);
+	if (!audio_topo.src) {
+		fprintf(stderr, "gbsim: %s: out of memory\n", AUDIO_TOPOLOGY_ENV);
+		exit(2);
+	}
+	audio_topo.len = fread(audio_topo.src, 1, AUDIO_TPLG_MAX * 4, f);
+	if (ferror(f) || !feof(f)) {
+		fprintf(stderr, "gbsim: %s: %s: %s\n", AUDIO_TOPOLOGY_ENV, path,
+			ferror(f) ? "read error" : "longer than 256 KiB");
+		exit(2);
+	}
+	fclose(f);
+	audio_topo.path = path;
+	if (gb_topo_compile(audio_topo.src, audio_topo.len, path, 0, &t, &diag)) {
+		fprintf(stderr, "gbsim: %s: %s\n", AUDIO_TOPOLOGY_ENV,
+			gb_mnfs_diag_format(&diag, msg, sizeof(msg)));
+		exit(2);
+	}
+	gb_topo_release(&t);
 }
 
 static uint16_t audio_data_cport(const struct gbsim_conn *conn,
@@ -289,7 +389,7 @@ static uint16_t audio_data_cport(const struct gbsim_conn *conn,
 
 static const char *audio_ctl_name(const struct gbsim_audio *audio, uint8_t id)
 {
-	return audio->name[id] ? audio->name[id] : "?";
+	return audio->name[id][0] ? audio->name[id] : "?";
 }
 
 static int audio_get_control(struct gbsim_op *op, struct gbsim_audio *audio)
@@ -402,9 +502,11 @@ static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 		n = sizeof(msg) - 8;
 	memset(msg, 0, sizeof(msg));
 	gbsim_put_le64(msg, gbsim_now_ns());
-	if (tx->source)
-		got = fread(msg + 8, 1, n, tx->source);
-	else
+	if (tx->source) {
+		got = fread(msg + 8, 1, n < tx->source_left ? n : tx->source_left,
+			    tx->source);
+		tx->source_left -= got;
+	} else
 		for (; got + 1 < n; got += 2)
 			gbsim_put_le16(msg + 8 + got, tx->counter++);
 	(void)got;	/* past the end of the source: silence */
@@ -414,24 +516,128 @@ static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 	tx->rx_timer = gbsim_loop_add_timer(loop, 10, audio_rx_tick, tx);
 }
 
-static void audio_rx_start(uint8_t intf_id)
+/* What a WAV file's header says */
+struct audio_wav {
+	uint16_t	tag;		/* 1: PCM */
+	uint16_t	channels;
+	uint32_t	rate;
+	uint16_t	bits;
+	uint32_t	data_len;	/* of the data chunk */
+};
+
+/*
+ * Reads the RIFF header of @f up to the first sample of its data chunk:
+ * "RIFF" size "WAVE", then chunks (id, le32 size, the bytes, a pad byte
+ * if the size is odd): "fmt " before "data", others skipped.  Returns
+ * NULL, or why the file is refused.
+ */
+static const char *audio_wav_open(FILE *f, struct audio_wav *w)
+{
+	uint8_t h[16];
+	bool fmt = false;
+
+	if (fread(h, 1, 12, f) != 12 || memcmp(h, "RIFF", 4) ||
+	    memcmp(h + 8, "WAVE", 4))
+		return "not a RIFF/WAVE file";
+	for (;;) {
+		uint32_t size;
+
+		if (fread(h, 1, 8, f) != 8)
+			return fmt ? "no data chunk" : "no fmt chunk";
+		size = gbsim_get_le32(h + 4);
+		if (!memcmp(h, "data", 4)) {
+			if (!fmt)
+				return "data chunk before the fmt chunk";
+			w->data_len = size;
+			return NULL;
+		}
+		if (!memcmp(h, "fmt ", 4)) {
+			if (size < 16)
+				return "fmt chunk shorter than 16 bytes";
+			if (fread(h, 1, 16, f) != 16)
+				return "fmt chunk cut short";
+			w->tag = gbsim_get_le16(h);
+			w->channels = gbsim_get_le16(h + 2);
+			w->rate = gbsim_get_le32(h + 4);
+			w->bits = gbsim_get_le16(h + 14);
+			fmt = true;
+			size -= 16;
+		}
+		if (fseek(f, (long)size + (size & 1), SEEK_CUR))
+			return "chunk runs past the end";
+	}
+}
+
+/* The stream's sample size in bits, 0 for a format a WAV cannot give */
+static unsigned int audio_format_bits(uint32_t format)
+{
+	switch (format) {
+	case GB_AUDIO_PCM_FMT_S8:
+	case GB_AUDIO_PCM_FMT_U8:
+		return 8;
+	case GB_AUDIO_PCM_FMT_S16_LE:
+		return 16;
+	case GB_AUDIO_PCM_FMT_S32_LE:
+		return 32;
+	default:
+		return 0;
+	}
+}
+
+/* GBSIM_AUDIO_SOURCE: a WAV file in the stream's format, or an error */
+static int audio_source_open(uint8_t intf_id, struct audio_tx *tx,
+			     const char *path)
+{
+	unsigned int bits = audio_format_bits(tx->format);
+	struct audio_wav w = { 0 };
+	const char *why;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		gbsim_log_error("audio %u: capture source %s: %s: refused",
+				intf_id, path, strerror(errno));
+		return -1;
+	}
+	why = audio_wav_open(f, &w);
+	if (!why && w.tag != 1)
+		why = "not PCM";
+	if (why) {
+		gbsim_log_error("audio %u: capture source %s: %s: refused",
+				intf_id, path, why);
+		fclose(f);
+		return -1;
+	}
+	if (w.rate != tx->rate || w.channels != tx->channels ||
+	    w.bits != bits || !bits) {
+		gbsim_log_error("audio %u: capture source %s is %u Hz, %u channels, %u bits; the stream is %u Hz, %u channels, %u bits: refused",
+				intf_id, path, w.rate, w.channels, w.bits,
+				tx->rate, tx->channels, bits);
+		fclose(f);
+		return -1;
+	}
+	tx->source = f;
+	tx->source_left = w.data_len;
+	gbsim_log_info("audio %u: capture source %s: %u bytes of samples",
+		       intf_id, path, w.data_len);
+	return 0;
+}
+
+static int audio_rx_start(uint8_t intf_id)
 {
 	struct audio_tx *tx = &audio_tx[intf_id];
 	const char *path = getenv("GBSIM_AUDIO_SOURCE");
 
 	if (tx->rx_active || !tx->sim)
-		return;
+		return GB_OP_SUCCESS;
+	if (path && *path && audio_source_open(intf_id, tx, path))
+		return GB_OP_INVALID;
 	tx->rx_active = true;
 	tx->rx_bytes = 0;
 	tx->counter = 0;
-	if (path && *path) {
-		tx->source = fopen(path, "rb");
-		if (!tx->source)
-			gbsim_log_error("audio %u: cannot read %s", intf_id, path);
-	}
 	gbsim_log_info("audio %u: rx started, %u Hz, %u channels", intf_id,
 		       tx->rate, tx->channels);
 	tx->rx_timer = gbsim_loop_add_timer(tx->sim->loop, 0, audio_rx_tick, tx);
+	return GB_OP_SUCCESS;
 }
 
 static void audio_rx_stop(uint8_t intf_id)
@@ -461,6 +667,7 @@ static int audio_set_pcm(struct gbsim_op *op)
 	memcpy(&req, op->req, sizeof(req));
 	tx->rate = gbsim_get_le32(&req.rate);
 	tx->channels = req.channels;
+	tx->format = gbsim_get_le32(&req.format);
 	op->rsp_len = 0;
 	return GB_OP_SUCCESS;
 }
@@ -501,9 +708,8 @@ static int gbsim_audio_request(struct gbsim_op *op)
 		op->rsp_len = 0;
 		return GB_OP_SUCCESS;
 	case GB_AUDIO_TYPE_ACTIVATE_RX:
-		audio_rx_start(op->intf->id);
 		op->rsp_len = 0;
-		return GB_OP_SUCCESS;
+		return audio_rx_start(op->intf->id);
 	case GB_AUDIO_TYPE_DEACTIVATE_RX:
 		audio_rx_stop(op->intf->id);
 		op->rsp_len = 0;
@@ -522,19 +728,25 @@ static int gbsim_audio_request(struct gbsim_op *op)
 static int gbsim_audio_conn_init(struct gbsim_conn *conn)
 {
 	struct gbsim_audio *audio = calloc(1, sizeof(*audio));
-	const char *path = getenv("GBSIM_AUDIO_TOPOLOGY");
+	const char *path = getenv(AUDIO_TOPOLOGY_ENV);
+	const char *raw = getenv(AUDIO_TOPOLOGY_RAW_ENV);
 	uint16_t data_cport;
 
 	if (!audio)
 		return -1;
 	data_cport = audio_data_cport(conn, conn->sim->intfs[conn->intf_id]);
-	if (path && !strcmp(path, "mic")) {
-		audio_mic(audio, data_cport);
-	} else if (path && *path && strcmp(path, "speaker")) {
-		if (audio_load_file(audio, path)) {
+	if (raw && *raw) {
+		if (audio_load_file(audio, raw)) {
 			free(audio);
 			return -1;
 		}
+	} else if (audio_topo.src) {
+		if (audio_compile(audio, data_cport)) {
+			free(audio);
+			return -1;
+		}
+	} else if (path && !strcmp(path, "mic")) {
+		audio_mic(audio, data_cport);
 	} else {
 		audio_speaker(audio, data_cport);
 	}

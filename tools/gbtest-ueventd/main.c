@@ -11,7 +11,14 @@
  * A shell helper forked per event falls minutes behind under TCG after a
  * case creates thousands of devices; one process reading netlink does not.
  *
- * Usage: gbtest-ueventd LOG SEQFILE
+ * With ENVLOG, the whole environment of every event of the SUBSYSTEMs
+ * named after it (of every event if none is named) also goes to ENVLOG,
+ * one "SEQNUM KEY=VALUE" line per variable, before the event's sequence
+ * number is stored: once uevent_settle returns, ENVLOG holds every event
+ * sent so far.  The events of other subsystems, LOG and SEQFILE are the
+ * same with or without it.
+ *
+ * Usage: gbtest-ueventd LOG SEQFILE [ENVLOG [SUBSYSTEM...]]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +37,7 @@ struct uevent {
 	const char *devpath;
 	const char *modalias;
 	const char *seqnum;
+	const char *subsystem;
 };
 
 static void parse(char *buf, size_t len, struct uevent *ev)
@@ -48,6 +56,8 @@ static void parse(char *buf, size_t len, struct uevent *ev)
 			ev->modalias = kv + 9;
 		else if (!strncmp(kv, "SEQNUM=", 7))
 			ev->seqnum = kv + 7;
+		else if (!strncmp(kv, "SUBSYSTEM=", 10))
+			ev->subsystem = kv + 10;
 		off += strlen(kv) + 1;
 	}
 }
@@ -81,18 +91,47 @@ static void store_seq(const char *path, const char *tmp, const char *seq)
 		rename(tmp, path);
 }
 
+/* The event's variables, if ENVLOG wants its subsystem */
+static void log_env(FILE *envlog, char **subsystems, int n,
+		    const char *buf, size_t len, const struct uevent *ev)
+{
+	size_t off = strlen(buf) + 1;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (ev->subsystem && !strcmp(ev->subsystem, subsystems[i]))
+			break;
+	}
+	if (n && i == n)
+		return;
+	while (off < len) {
+		const char *kv = buf + off;
+
+		fprintf(envlog, "%s %s\n", ev->seqnum, kv);
+		off += strlen(kv) + 1;
+	}
+	fflush(envlog);
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_nl addr = { .nl_family = AF_NETLINK, .nl_groups = 1 };
 	int bufsz = RCVBUF_BYTES;
 	static char buf[16384];
 	char tmp[4096];
-	FILE *log;
+	FILE *log, *envlog = NULL;
 	int fd;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: gbtest-ueventd LOG SEQFILE\n");
+	if (argc < 3) {
+		fprintf(stderr, "usage: gbtest-ueventd LOG SEQFILE [ENVLOG [SUBSYSTEM...]]\n");
 		return 2;
+	}
+	if (argc > 3) {
+		envlog = fopen(argv[3], "a");
+		if (!envlog) {
+			perror(argv[3]);
+			return 1;
+		}
 	}
 	snprintf(tmp, sizeof(tmp), "%s.tmp", argv[2]);
 	log = fopen(argv[1], "a");
@@ -137,6 +176,8 @@ int main(int argc, char **argv)
 			continue;
 		if (!strcmp(ev.action, "add") && ev.modalias)
 			modprobe(ev.modalias);
+		if (envlog)
+			log_env(envlog, argv + 4, argc - 4, buf, (size_t)n, &ev);
 		fprintf(log, "%s %s %s%s%s\n", ev.seqnum, ev.action,
 			ev.devpath ? ev.devpath : "?",
 			ev.modalias ? " " : "", ev.modalias ? ev.modalias : "");

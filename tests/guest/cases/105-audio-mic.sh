@@ -1,4 +1,4 @@
-# The microphone module (manifests/audio-mic.mnfs, gbsim's built-in mic topology): its card has a capture device and no playback one, the controls 'GB 3 Mic Gain' and 'GB 3 Mic Capture Switch' read and write through to gbsim with the bundle suspended beforehand, arecord of 4800 mono frames gets exactly the bytes gbsim sends, and aplay to the card is refused.
+# The microphone module (manifests/audio-mic.mnfs, its topology compiled by gbsim from manifests/audio-mic.topo): its card has a capture device and no playback one, the controls 'GB 3 Mic Gain' and 'GB 3 Mic Capture Switch' read and write through to gbsim with the bundle suspended beforehand, arecord of 4800 mono frames gets exactly the samples of the WAV file gbsim reads, and aplay to the card is refused.
 # timeout: 150
 # tools: amixer aplay arecord
 # kmods: snd-soc-core
@@ -36,7 +36,10 @@ aplay -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 1 z.raw >aplay.out 2>&1 &&
 	fail "aplay to the microphone succeeded"
 info "aplay: $(tail -n 1 aplay.out)"
 
-head -c 9600 /dev/urandom >$SRC
+gbsim ctl log | grep -q "INFO    audio: topology $M/audio-mic.topo: 1 dais, 1 controls, 3 widgets, 2 routes" ||
+	fail "gbsim did not serve audio-mic.topo: $(gbsim ctl log | grep 'audio:')"
+head -c 9600 /dev/urandom >src.raw
+wav_file $SRC 48000 1 src.raw
 arecord -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 1 -s 4800 cap.raw >arecord.out 2>&1 ||
 	fail "arecord failed: $(cat arecord.out)"
 _rx_stopped() {
@@ -45,7 +48,7 @@ _rx_stopped() {
 wait_for 10 _rx_stopped || fail "gbsim did not see the capture stop"
 info "$(gbsim ctl log | grep 'audio 3: rx' | tr '\n' ' ')"
 assert_eq "$(wc -c <cap.raw | tr -d ' ')" 9600 "captured bytes"
-cmp -s cap.raw $SRC || fail "captured samples differ from gbsim's ($(cmp cap.raw $SRC 2>&1))"
+cmp -s cap.raw src.raw || fail "captured samples differ from the source WAV's ($(cmp cap.raw src.raw 2>&1))"
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after capture"
 assert_file_eq $B/power/runtime_usage "$usage"
 

@@ -1,4 +1,4 @@
-# An audio module is a sound card: inserting the speaker module creates card "GB Audio 3" with the topology's controls (amixer lists them, with the "GB 3" prefix), gb-audio-manager lists the module, an integer control round-trips through gbsim, and removal takes card and listing away cleanly; a second insertion brings them back. Hostile topologies (too short, sections that do not add up or overflow, no DAI, an unterminated name) are refused with a 'bad topology' line, no card and the bundle unbound.
+# An audio module is a sound card: inserting the speaker module (its topology compiled by gbsim from manifests/audio-speaker.topo) creates card "GB Audio 3" with the topology's controls (amixer lists them, with the "GB 3" prefix), gb-audio-manager lists the module and announces it with an add uevent carrying SUBSYSTEM, GB_AUDIO_BUNDLE and GB_AUDIO_INTF_ID (and a remove uevent with the same at removal), an integer control round-trips through gbsim, and removal takes card and listing away cleanly; a second insertion brings them back. Hostile topologies (too short, sections that do not add up or overflow, no DAI, an unterminated name) are refused with a 'bad topology' line, no card and the bundle unbound; a malformed .topo file stops gbsim before it starts, with the line and the reason.
 # timeout: 150
 # tools: amixer
 # kmods: snd-soc-core
@@ -21,7 +21,33 @@ m=${m%/name}
 assert_file_eq $m/bundle 1-3.3.1
 assert_file_eq $m/intf_id 3
 assert_file_eq $m/num_controls 2
-grep -q "GB_AUDIO_BUNDLE=1-3.3.1" /run/gbtest/uevent.log || info "(uevent log has no GB_AUDIO_BUNDLE line)"
+gbsim ctl log | grep -q "INFO    audio: topology $M/audio-speaker.topo: 1 dais, 2 controls, 6 widgets, 6 routes, 868 bytes" ||
+	fail "gbsim did not serve audio-speaker.topo: $(gbsim ctl log | grep 'audio:')"
+
+# The manager's uevents: gbtest-ueventd logs every variable of the
+# gb_audio_manager events to /run/gbtest/uevent.env ("SEQNUM KEY=VALUE")
+E=/run/gbtest/uevent.env
+# uev_seqs ACTION: the sequence numbers, since gbsim started, of the events
+# ACTION of $m's kobject
+uev_seqs() {
+	awk -v s="$UEV0" -v d="DEVPATH=/kernel/gb_audio_manager/${m##*/}" \
+		'$1 > s && $2 == d { print $1 }' $E | while read -r q; do
+		grep -q "^$q ACTION=$1\$" $E && echo "$q"
+	done
+}
+# uev_check ACTION: exactly one such event, with the manager's variables
+uev_check() {
+	q=$(uev_seqs "$1")
+	[ -n "$q" ] || fail "no $1 uevent for ${m##*/}: $(tail -n 12 $E 2>/dev/null)"
+	[ "$(echo "$q" | wc -l)" = 1 ] || fail "$1 uevents for ${m##*/}: $(echo $q)"
+	for v in "ACTION=$1" "DEVPATH=/kernel/gb_audio_manager/${m##*/}" \
+		SUBSYSTEM=gb_audio_manager GB_AUDIO_BUNDLE=1-3.3.1 GB_AUDIO_INTF_ID=3; do
+		grep -qx "$q $v" $E || fail "$1 uevent $q has no $v: $(grep "^$q " $E | cut -d' ' -f2- | tr '\n' ' ')"
+	done
+	info "$1 uevent $q: $(grep "^$q " $E | cut -d' ' -f2- | tr '\n' ' ')"
+}
+uevent_settle || fail "uevents did not settle"
+uev_check add
 
 # Types as the topology declares them
 amixer -c "$C" cget name='GB 3 PB source' >pb || fail "cget PB source failed"
@@ -44,6 +70,8 @@ gbsim ctl remove 3 || fail "remove failed"
 wait_for 20 no_card || fail "card still there after removal: $(cat /proc/asound/cards)"
 wait_for 10 test ! -e $B || fail "bundle still there"
 wait_for 5 test ! -e $m || fail "gb-audio-manager still lists the module"
+uevent_settle || fail "uevents did not settle"
+uev_check remove
 
 # And back
 gbsim ctl insert 3 $M/audio-speaker.mnfs || fail "insert failed"
@@ -55,10 +83,20 @@ kill -TERM $pid
 wait $pid
 wait_for 20 no_card || fail "card still there after gbsim left"
 
+# A malformed topology source: gbsim refuses it before it starts (status
+# 2), naming the line and the fault
+sed 's/^type = mux$/type = muxx/' $M/audio-speaker.topo >bad.topo
+ln=$(grep -n '^type = muxx$' bad.topo | cut -d: -f1)
+GBSIM_AUDIO_TOPOLOGY=bad.topo gbsim -m 3:$M/audio-speaker.mnfs >out3 2>err3
+assert_eq "$?" 2 "gbsim's status with a malformed topology"
+grep -qF "gbsim: GBSIM_AUDIO_TOPOLOGY: bad.topo:$ln:8: widget 1: type: unknown widget type 'muxx'" err3 ||
+	fail "no clear refusal of bad.topo: $(cat err3)"
+info "refused: $(cat err3)"
+
 # Hostile topologies (gbsim sends the file's bytes as they are): each is
 # refused with one "bad topology" line, the bundle stays unbound, no card
 T=$GBTEST_TMP/tplg
-GBSIM_AUDIO_TOPOLOGY=$T gbsim --ctl "$GBSIM_CTL" -l log2 >out2 2>err2 &
+GBSIM_AUDIO_TOPOLOGY_RAW=$T gbsim --ctl "$GBSIM_CTL" -l log2 >out2 2>err2 &
 pid=$!
 gbsim ctl -w 20 status >/dev/null || fail "second gbsim not up"
 # hostile WHY: the topology in $T is refused as WHY says

@@ -1,4 +1,4 @@
-# Playback over Audio Data: aplay of 0.2 s of random 16-bit stereo samples at 48 kHz to the card ends with gbsim's recorded WAV (48000 Hz, 2 channels) holding exactly those samples, after SET_PCM and ACTIVATE_TX and before DEACTIVATE_TX; the bundle is resumed for the stream and suspends after it. Capture: arecord of 9600 frames gets exactly the bytes gbsim sends (ACTIVATE_RX, SEND_DATA from the module, DEACTIVATE_RX).
+# Playback over Audio Data: aplay of a generated WAV file (0.2 s of random 16-bit stereo samples at 48 kHz) to the card ends with gbsim's recorded WAV (48000 Hz, 2 channels) holding exactly those samples, after SET_PCM and ACTIVATE_TX and before DEACTIVATE_TX; the bundle is resumed for the stream and suspends after it. Capture: arecord of 9600 frames gets exactly the samples of the WAV file gbsim reads (ACTIVATE_RX, SEND_DATA from the module, DEACTIVATE_RX); a source WAV of another rate and channel count, or a file that is not WAV, makes gbsim refuse ACTIVATE_RX with a log line saying why, arecord fail, and leaves the bundle suspending with its usage count unchanged.
 # timeout: 150
 # tools: amixer aplay arecord
 # kmods: snd-soc-core
@@ -12,8 +12,11 @@ wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspen
 usage=$(cat $B/power/runtime_usage)
 
 head -c 38400 /dev/urandom >in.raw
-aplay -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 2 in.raw >aplay.out 2>&1 ||
+wav_file in.wav 48000 2 in.raw
+aplay -D hw:$C,0 in.wav >aplay.out 2>&1 ||
 	fail "aplay failed: $(cat aplay.out)"
+grep -q "Signed 16 bit Little Endian, Rate 48000 Hz, Stereo" aplay.out ||
+	fail "aplay did not read the WAV header: $(cat aplay.out)"
 _tx_stopped() {
 	gbsim ctl log | grep -q "audio 3: tx stopped after"
 }
@@ -41,18 +44,38 @@ info "recorded $n bytes, the first 38400 identical to the input"
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after playback"
 assert_file_eq $B/power/runtime_usage "$usage"
 
-# Capture: gbsim sends $SRC, arecord gets it
+# Capture: gbsim refuses a source WAV that does not match the stream
 need_tool arecord
-head -c 38400 /dev/urandom >$SRC
+head -c 38400 /dev/urandom >src.raw
+# refused WHY: arecord fails, gbsim logs WHY, nothing is left running
+refused() {
+	arecord -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 2 -s 9600 bad.raw >arecord.out 2>&1 &&
+		fail "arecord succeeded with a source gbsim should refuse ($1)"
+	info "arecord: $(tail -n 1 arecord.out)"
+	gbsim ctl log | grep -qF "ERROR   audio 3: capture source $SRC$1: refused" ||
+		fail "gbsim did not refuse the source ($1): $(gbsim ctl log | grep 'audio 3' | tail -n 3)"
+	gbsim ctl log | grep -q "audio 3: rx started" && fail "rx started with a refused source ($1)"
+	wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after a refused capture"
+	assert_file_eq $B/power/runtime_usage "$usage"
+}
+wav_file $SRC 44100 1 src.raw
+refused " is 44100 Hz, 1 channels, 16 bits; the stream is 48000 Hz, 2 channels, 16 bits"
+cp src.raw $SRC
+refused ": not a RIFF/WAVE file"
+
+# and sends the samples of a WAV that matches; arecord gets exactly them
+wav_file $SRC 48000 2 src.raw
 arecord -D hw:$C,0 -t raw -f S16_LE -r 48000 -c 2 -s 9600 cap.raw >arecord.out 2>&1 ||
 	fail "arecord failed: $(cat arecord.out)"
 _rx_stopped() {
 	gbsim ctl log | grep -q "audio 3: rx stopped after"
 }
 wait_for 10 _rx_stopped || fail "gbsim did not see the capture stop"
-info "$(gbsim ctl log | grep 'audio 3: rx' | tr '\n' ' ')"
+info "$(gbsim ctl log | grep 'audio 3: \(rx\|capture\)' | tr '\n' ' ')"
+gbsim ctl log | grep -q "INFO    audio 3: capture source $SRC: 38400 bytes of samples" ||
+	fail "gbsim did not read the source WAV"
 assert_eq "$(wc -c <cap.raw | tr -d ' ')" 38400 "captured bytes"
-cmp -s cap.raw $SRC || fail "captured samples differ from gbsim's ($(cmp cap.raw $SRC 2>&1))"
+cmp -s cap.raw src.raw || fail "captured samples differ from the source WAV's ($(cmp cap.raw src.raw 2>&1))"
 gbsim ctl log | grep -q "audio_mgmt.activate_rx req" || fail "no activate_rx on the wire"
 gbsim ctl log | grep -q "audio_mgmt.deactivate_rx req" || fail "no deactivate_rx on the wire"
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after capture"

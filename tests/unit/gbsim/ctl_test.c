@@ -5,7 +5,9 @@
  * AP (bring-up, activation, one control connection).  Checks insert
  * before and after the SVC is up, list, status, remove, eject, bad
  * commands, send, request, raw manifests, every fault action, the GPIO
- * model behind "gpio", log and log -f.  Called from fakeap.c's main(); prints TAP lines.
+ * model behind "gpio", log and log -f; then, on gbsims of their own, the
+ * audio topologies: built in, compiled from GBSIM_AUDIO_TOPOLOGY, and a
+ * malformed one refused.  Called from fakeap.c's main(); prints TAP lines.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,11 +25,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <uapi/greybus/audio.h>
 #include <uapi/greybus/control.h>
 #include <uapi/greybus/gpio.h>
 #include <uapi/greybus/greybus.h>
 #include <uapi/greybus/svc.h>
 #include <uapi/greybus/vhd.h>
+
+#include "gb_topo.h"
 
 int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log);
 
@@ -541,6 +546,173 @@ static void fuzz_mode(void)
 	     "answers are clean again");
 }
 
+/* ---- audio topologies ------------------------------------------------- */
+
+/*
+ * A gbsim of its own with GBSIM_AUDIO_TOPOLOGY=@topo (NULL: unset) and
+ * the speaker module at interface 3: the topology it answers GET_TOPOLOGY
+ * with, and the value of control @ctl_id (GET_CONTROL).
+ */
+static bool audio_served(const char *topo, const char *mdir, uint8_t *blob,
+			 size_t *len, uint8_t ctl_id, int32_t *value)
+{
+	uint8_t buf[GB_VHD_EVENT_SIZE_MAX], get[2] = { ctl_id, 0 };
+	struct pollfd pfd;
+	int sv[2], status, saved = ap;
+	char mod[4096], fdarg[16];
+	bool ok = false;
+	struct rx r;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv))
+		return false;
+	snprintf(mod, sizeof(mod), "3:%s/audio-speaker.mnfs", mdir);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		close(sv[0]);
+		dup2(null, 2);
+		unsetenv("GBSIM_AUDIO_TOPOLOGY_RAW");
+		if (topo)
+			setenv("GBSIM_AUDIO_TOPOLOGY", topo, 1);
+		else
+			unsetenv("GBSIM_AUDIO_TOPOLOGY");
+		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		execl(gbsim_bin, gbsim_bin, "--device-fd", fdarg, "--cports", "8",
+		      "-m", mod, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	ap = sv[0];
+	memset(next_id, 0, sizeof(next_id));
+	pfd = (struct pollfd){ .fd = ap, .events = POLLIN };
+	if (poll(&pfd, 1, 3000) == 1 && read(ap, buf, sizeof(buf)) > 0) {
+		struct gb_vhd_created c = { .bus_id = 9 };
+		struct gb_vhd_cport e = { .cport_id = 0 };
+
+		ev_put(GB_VHD_CREATED, &c, sizeof(c));
+		ev_put(GB_VHD_CPORT_ENABLE, &e, sizeof(e));
+		ok = svc_expect(GB_REQUEST_TYPE_PROTOCOL_VERSION, &r) &&
+		     svc_expect(GB_SVC_TYPE_SVC_HELLO, &r) &&
+		     svc_expect(GB_SVC_TYPE_MODULE_INSERTED, &r) &&
+		     activate(3, 2) && connect_cport(1, 3, 1) &&
+		     ap_call(1, GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE, NULL, 0, &r) &&
+		     !r.result && r.plen == 2;
+		*len = ok ? (size_t)(r.payload[0] | r.payload[1] << 8) : 0;
+		ok = ok && ap_call(1, GB_AUDIO_TYPE_GET_TOPOLOGY, NULL, 0, &r) &&
+		     !r.result && r.plen == *len;
+		if (ok)
+			memcpy(blob, r.payload, r.plen);
+		ok = ok && ap_call(1, GB_AUDIO_TYPE_GET_CONTROL, get, 2, &r) &&
+		     !r.result && r.plen == 24;
+		if (ok)
+			*value = (int32_t)(r.payload[8] | r.payload[9] << 8 |
+					   r.payload[10] << 16 |
+					   (uint32_t)r.payload[11] << 24);
+	}
+	kill(pid, SIGTERM);
+	waitpid(pid, &status, 0);
+	close(ap);
+	ap = saved;
+	return ok;
+}
+
+/* What gb_topo_compile() makes of manifests/NAME for data CPort 2 */
+static bool audio_compiled(const char *mdir, const char *name,
+			   struct gb_topo *t)
+{
+	static char src[1 << 16];
+	char path[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", mdir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return false;
+	n = fread(src, 1, sizeof(src), f);
+	fclose(f);
+	return !gb_topo_compile(src, n, name, 2, t, NULL);
+}
+
+/* gbsim -d /nonexistent with GBSIM_AUDIO_TOPOLOGY=@topo: status, stderr */
+static int audio_start(const char *topo)
+{
+	int e[2], status;
+	pid_t pid;
+
+	if (pipe(e))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(e[1], 2);
+		close(e[0]);
+		setenv("GBSIM_AUDIO_TOPOLOGY", topo, 1);
+		execl(gbsim_bin, gbsim_bin, "-d", "/nonexistent/greybus-vhd",
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(e[1]);
+	slurp(e[0], err_buf, sizeof(err_buf));
+	close(e[0]);
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static void audio_topologies(const char *mdir)
+{
+	static uint8_t blob[65536];
+	static const char mux[] =
+		"[dai 0]\nname = d\nplayback = P\n[widget 1]\nname = w\ntype = mux\n";
+	char path[4096], bad[] = "/tmp/gbsim-topo-XXXXXX";
+	struct gb_topo t;
+	int32_t v = -1;
+	size_t len = 0;
+	bool ok;
+	int fd;
+
+	ok = audio_served(NULL, mdir, blob, &len, 1, &v);
+	t_ok(ok && audio_compiled(mdir, "audio-speaker.topo", &t) &&
+	     t.len == len && !memcmp(t.blob, blob, len) && v == 50,
+	     "audio: the built-in speaker is audio-speaker.topo (%zu bytes, volume %d)",
+	     len, v);
+	gb_topo_release(&t);
+	ok = audio_served("mic", mdir, blob, &len, 0, &v);
+	t_ok(ok && audio_compiled(mdir, "audio-mic.topo", &t) &&
+	     t.len == len && !memcmp(t.blob, blob, len) && v == 12,
+	     "audio: the built-in microphone is audio-mic.topo (%zu bytes, gain %d)",
+	     len, v);
+	gb_topo_release(&t);
+	snprintf(path, sizeof(path), "%s/audio-mic.topo", mdir);
+	ok = audio_served(path, mdir, blob, &len, 0, &v);
+	t_ok(ok && audio_compiled(mdir, "audio-mic.topo", &t) &&
+	     t.len == len && !memcmp(t.blob, blob, len) && v == 12 &&
+	     blob[24 + 32] == 2,
+	     "audio: GBSIM_AUDIO_TOPOLOGY=audio-mic.topo served on data cport %u, gain %d",
+	     len > 57 ? blob[24 + 32] : 0, v);
+	gb_topo_release(&t);
+
+	/* a good file gets gbsim as far as the device; a bad one stops it */
+	t_ok(audio_start(path) == 1 && !strstr(err_buf, "TOPOLOGY"),
+	     "audio: a good topology passes the start: %s", err_buf);
+	fd = mkstemp(bad);
+	if (fd < 0 || write(fd, mux, sizeof(mux) - 1) != (ssize_t)sizeof(mux) - 1)
+		t_ok(false, "audio: bad topology written");
+	close(fd);
+	snprintf(path, sizeof(path),
+		 "gbsim: GBSIM_AUDIO_TOPOLOGY: %s:4: widget 1: a mux needs exactly one control, enumerated (controls = ID)\n",
+		 bad);
+	t_ok(audio_start(bad) == 2 && !strcmp(err_buf, path),
+	     "audio: a malformed topology stops gbsim with status 2: %s", err_buf);
+	unlink(bad);
+	t_ok(audio_start(bad) == 2 &&
+	     strstr(err_buf, "gbsim: GBSIM_AUDIO_TOPOLOGY: cannot read /tmp/gbsim-topo-") &&
+	     strstr(err_buf, ": No such file or directory"),
+	     "audio: a missing topology stops gbsim with status 2: %s", err_buf);
+}
+
 int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 {
 	char dir[] = "/tmp/gbsim-ctl-XXXXXX", sock[64], mod2[4096], rawf[96];
@@ -740,5 +912,6 @@ int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log)
 	unlink(rawf);
 	rmdir(dir);
 	close(ap);
+	audio_topologies(mdir);
 	return nfailed ? 1 : 0;
 }
