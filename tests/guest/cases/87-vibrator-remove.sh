@@ -4,9 +4,10 @@
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/vibrator.sh
 
-# Long enough for rmmod to finish first (several times slower on the
-# sanitizer kernel, GB_TSCALE)
-PULSE=$((800 * GB_TSCALE))
+# Long enough for rmmod to finish first, with room to spare: on a loaded
+# host 800 ms was not (several times slower on the sanitizer kernel,
+# GB_TSCALE)
+PULSE=$((3000 * GB_TSCALE))
 echo $PULSE >$V/timeout || fail "timeout write failed"
 sleep 0.2
 rmmod gb-vibrator || fail "rmmod gb-vibrator failed"
