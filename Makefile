@@ -149,8 +149,8 @@ debug-kernel: deps
 	@TOP=$(TOP) tests/debug-kernel
 
 # The whole suite on that kernel: modules rebuilt against it, its own
-# modules packed, timeouts stretched, kmemleak scans after the
-# leak-sensitive cases; the log is kept in build/check-debug.log.
+# modules packed, timeouts stretched, a kmemleak scan after every
+# case; the log is kept in build/check-debug.log.
 DEBUG_TSCALE ?= 4
 check-debug: deps
 	@d=$$(TOP=$(TOP) tests/debug-kernel) || exit 1; \

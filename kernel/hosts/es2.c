@@ -567,10 +567,43 @@ static const struct usb_device_id gb_es2_id_table[] = {
 };
 MODULE_DEVICE_TABLE(usb, gb_es2_id_table);
 
+/*
+ * System sleep.  greybus.ko suspends the Greybus tree from its PM
+ * notifier, before any device suspends, so by now the bridge carries no
+ * operation: only the IN URBs wait on it.  They stop here and wait again
+ * on resume, and every module stays enumerated.  There is no reset
+ * resume: a bridge that was reset has lost its CPorts, so the USB core
+ * unbinds and probes us again, which enumerates everything anew.
+ */
+static int gb_es2_suspend(struct usb_interface *intf, pm_message_t message)
+{
+	struct gb_es2 *es2 = usb_get_intfdata(intf);
+
+	gb_es2_urbs_kill(es2);
+
+	return 0;
+}
+
+static int gb_es2_resume(struct usb_interface *intf)
+{
+	struct gb_es2 *es2 = usb_get_intfdata(intf);
+	int ret;
+
+	ret = gb_es2_urbs_submit(es2);
+	if (ret) {
+		dev_err(&intf->dev, "cannot restart the IN urbs: %d\n", ret);
+		gb_es2_urbs_kill(es2);
+	}
+
+	return ret;
+}
+
 static struct usb_driver gb_es2_usb_driver = {
 	.name		= "gb-es2",
 	.probe		= gb_es2_probe,
 	.disconnect	= gb_es2_disconnect,
+	.suspend	= gb_es2_suspend,
+	.resume		= gb_es2_resume,
 	.id_table	= gb_es2_id_table,
 	.soft_unbind	= 1,
 };

@@ -228,8 +228,26 @@ uevent_settle() {
 }
 
 # GB_TRANSPORT=es2: every gbsim of the case reaches the AP through the
-# emulated ES2 USB bridge instead of gb-vhd (tests/guest/es2.sh).
-if [ "${GB_TRANSPORT:-vhd}" = es2 ]; then
-	. $GBTEST_DIR/es2.sh
-	es2_use
-fi
+# emulated ES2 USB bridge instead of gb-vhd (tests/guest/es2.sh). Set by
+# es2_rerun, or for the whole suite by `make check GB_TRANSPORT=es2`
+# (gbtest.transport= on the kernel command line). Only a case is
+# concerned, not the runner that sources this file too; a case whose
+# header says "# transport: vhd" (it drives /dev/greybus-vhd itself, or
+# needs what only gb-vhd does) is skipped over another transport, one
+# that says "none" (it starts no gbsim) runs as it is.
+[ -n "${GB_TRANSPORT:-}" ] ||
+	GB_TRANSPORT=$(sed -n 's/.*gbtest\.transport=\([a-z0-9]*\).*/\1/p' /proc/cmdline 2>/dev/null)
+GB_TRANSPORT=${GB_TRANSPORT:-vhd}
+case $0 in
+*/cases/*.sh)
+	_gb_transports=$(sed -n '/^[^#]/q; s/^#[ \t]*transport:[ \t]*//p' "$0")
+	case " ${_gb_transports:-$GB_TRANSPORT} " in
+	" none "|*" $GB_TRANSPORT "*) ;;
+	*) skip "runs over ${_gb_transports} only, not $GB_TRANSPORT" ;;
+	esac
+	if [ "$GB_TRANSPORT" = es2 ] && [ "$_gb_transports" != none ]; then
+		. $GBTEST_DIR/es2.sh
+		es2_use
+	fi
+	;;
+esac

@@ -1,4 +1,5 @@
 # Checks that the guest booted with the expected mounts and a clean kernel log.
+# transport: none
 . /usr/lib/gbtest/lib.sh
 
 for fs in proc:/proc sysfs:/sys devtmpfs:/dev debugfs:/sys/kernel/debug \

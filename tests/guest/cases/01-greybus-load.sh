@@ -1,4 +1,5 @@
 # Checks that greybus.ko loads and registers the greybus bus type.
+# transport: none
 . /usr/lib/gbtest/lib.sh
 
 [ -e /sys/bus/greybus ] && fail "/sys/bus/greybus exists before greybus.ko is loaded"

@@ -1,4 +1,5 @@
 # Checks that greybus.ko unloads cleanly, removing the bus, and loads again.
+# transport: none
 . /usr/lib/gbtest/lib.sh
 
 load_gb greybus

@@ -1,4 +1,5 @@
 # Checks that gb-vhd provides /dev/greybus-vhd, a misc character device of mode 0600 owned by root.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 
 [ -e /dev/greybus-vhd ] && fail "/dev/greybus-vhd exists before gb-vhd is loaded"

@@ -1,4 +1,5 @@
 # Checks that CREATE makes greybusN (bus_id N, child of the misc device) appear and close removes it cleanly.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 
 load_gb gb-vhd

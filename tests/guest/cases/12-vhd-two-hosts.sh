@@ -1,4 +1,5 @@
 # Checks that two open files make two host devices with distinct bus ids, and that a freed bus id is reused.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 
 load_gb gb-vhd

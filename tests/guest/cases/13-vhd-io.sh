@@ -1,4 +1,5 @@
 # Checks the file semantics of /dev/greybus-vhd: EAGAIN, poll, EMSGSIZE, EFAULT, signals, queue limits, DESTROY.
+# transport: vhd
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 

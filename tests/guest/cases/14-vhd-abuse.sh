@@ -1,4 +1,5 @@
 # Checks that every kind of malformed write to /dev/greybus-vhd fails with EINVAL and leaves it usable.
+# transport: vhd
 # timeout: 240
 . /usr/lib/gbtest/lib.sh
 

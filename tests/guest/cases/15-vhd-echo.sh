@@ -1,4 +1,5 @@
 # Checks the raw ECHO_REQUEST/ECHO_REPLY round trip (the transport baseline) and prints its latency.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 

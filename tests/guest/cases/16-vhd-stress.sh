@@ -1,4 +1,5 @@
 # Checks that concurrent create/destroy/echo/recv/read/close on /dev/greybus-vhd stay correct with no kernel splat.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 

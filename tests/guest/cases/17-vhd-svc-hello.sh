@@ -1,4 +1,5 @@
 # Checks a hand-played SVC start through vhd: RECV version and hello on CPort 0 are answered by SEND, and N-svc appears.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 
 load_gb gb-vhd

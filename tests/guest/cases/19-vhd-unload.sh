@@ -1,4 +1,5 @@
 # Checks that gb-vhd cannot be unloaded while the device is open and unloads cleanly once every file is closed.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 
 load_gb gb-vhd

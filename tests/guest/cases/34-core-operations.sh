@@ -1,4 +1,5 @@
 # Checks operation edge cases against a hand-played SVC: sync timeout log then "unexpected response" for the late answer (seed 004), wrong-size and wrong-type responses, unknown and out-of-order requests.
+# transport: vhd
 # timeout: 60
 . /usr/lib/gbtest/lib.sh
 

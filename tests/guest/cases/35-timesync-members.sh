@@ -1,4 +1,5 @@
-# TimeSync with two interfaces that have the feature (timesync.mnfs at 2 and 3) and one without (loopback.mnfs at 4): after enumeration the state is active, only 2 and 3 are members (debugfs) and only they get Control timesync operations; the FrameTimes read through a ping (debugfs frame_time) agree between the AP, the SVC and both interfaces within 2 ticks of 19.2 MHz (104 ns), ten times over.
+# TimeSync with two interfaces that have the feature (timesync.mnfs at 2 and 3) and one without (loopback.mnfs at 4): after enumeration the state is active, only 2 and 3 are members (debugfs) and only they get Control timesync operations; the FrameTimes read through a ping (debugfs frame_time) agree between the AP, the SVC and both interfaces within 2 ticks of 19.2 MHz (104 ns), ten times over; debugfs shows the SVC's strobe FrameTimes (the series gbsim logged, strobe k at least k ms after the first) and each member synced with its ping offset.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/timesync.sh
@@ -45,6 +46,37 @@ while [ $n -lt 10 ]; do
 done
 ts_wait_state 5 active
 assert_eq "$(ts_field failures)" 0 "failed runs"
+
+# What debugfs shows of the last run: the strobes' FrameTimes are the
+# SVC's (the first one on the frame_time gbsim announced for its last
+# series), strobe k at least k ms (19200 ticks) after it, latched by the
+# AP in order; every member synced, its offset at the last ping within TOL
+gbsim ctl log >log2
+ft0=$(sed -n 's/.*timesync series [0-9]*: .*frame_time \([0-9]*\),.*/\1/p' log2 | tail -n 1)
+assert_eq "$(ts_field initial_frame_time)" "$ft0" "initial_frame_time against gbsim's last series"
+sed -n 's/^strobe \([0-9]\): ap_ns \([0-9]*\) svc \([0-9]*\)$/\1 \2 \3/p' $TS >strobes
+awk -v ft0="$ft0" '
+	{ n++ }
+	$1 == 0 && $3 != ft0 { print "strobe 0 at " $3 ", not " ft0; exit 1 }
+	$1 == 0 { svc0 = $3 }
+	n > 1 {
+		# strobe k no sooner than k ms after strobe 0 (gbsim waits
+		# for that moment: a late strobe makes the next one close),
+		# and within a second
+		if ($2 <= ap || $3 <= svc || $3 - svc0 < $1 * 19200 ||
+		    $3 - svc0 > 19200000) {
+			print "strobe " $1 " out of step"; exit 1
+		}
+	}
+	{ ap = $2; svc = $3 }
+	END { if (n != 4) { print n " strobes"; exit 1 } }' strobes >why ||
+	fail "strobes in debugfs: $(cat why): $(tr '\n' ' ' <strobes)"
+a=$(ts_field anchor_strobe)
+[ "$a" -ge 1 ] && [ "$a" -le 3 ] || fail "anchor strobe $a"
+sed -n 's/^member \([^:]*\): id [0-9]* synced \([01]\) .*offset \(-*[0-9]*\)$/\1 \2 \3/p' $TS >members
+assert_eq "$(wc -l <members)" 2 "member lines with an offset"
+awk -v tol=$TOL '$2 != 1 || $3 > tol || -$3 > tol { print; bad = 1 } END { exit bad }' \
+	members >why || fail "members not synced within $TOL ticks: $(cat why)"
 
 # FrameTime moves on at 19.2 MHz between two pings
 a=$(sed -n 's/^ap //p' $FT)

@@ -1,4 +1,5 @@
 # TimeSync on runtime resume: an interface that hibernated resumes with a synchronous resync (SVC intf_resume, then a strobe series) that completes within 50 ms of guest time from the request to the state active (best of 3 rounds, up to 8 on an overloaded host, printed; a 1 s start delay would fail it, seed 002); a synchronous request that finds the machine pinging reports success (seed 001: gbsim holds the ping's answer, debugfs shows the state it saw).
+# transport: vhd
 # timeout: 150
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/timesync.sh

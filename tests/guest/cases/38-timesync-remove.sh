@@ -1,4 +1,5 @@
 # TimeSync membership under churn: a member removed while a synchronisation runs (waiting for its strobes, or in the middle of its operations) never hangs the removal nor the synchronous request, and leaves the state consistent: active again with exactly the remaining members, which re-insertion restores; an interface with the TimeSync feature at id 40 (beyond the 32-bit strobe mask) is refused with -ERANGE and left without control device.
+# transport: vhd
 # timeout: 240
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/timesync.sh

@@ -1,4 +1,5 @@
 # TimeSync leaves suspended members alone: a resync while interface 3 hibernates sends it nothing and does not wake it (runtime PM and gbsim agree), it is marked unsynced and sits out the pings; its resume synchronises it again; stray strobes (none expected) are counted, and gb-vhd refuses a TIMESYNC_STROBE from the future (vhdtest abuse's directed checks).
+# transport: vhd
 # timeout: 150
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/timesync.sh

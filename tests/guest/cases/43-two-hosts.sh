@@ -1,4 +1,5 @@
 # Checks two gbsim instances (two host devices, two control sockets) with four modules each: both enumerate, stopping one leaves the other working, and the freed bus number is given again to the next host.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 

@@ -1,4 +1,5 @@
 # Checks lsgb's exact tree for the article's audio module and for the test module with its driver bound, its -v and debugfs-less output, its errors, and that lsgb -j parses with jq and has the right fields.
+# transport: vhd
 # tools: jq
 . /usr/lib/gbtest/lib.sh
 

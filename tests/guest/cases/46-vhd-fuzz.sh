@@ -1,4 +1,5 @@
 # Checks that vhdtest fuzz's random and edge-case events on several /dev/greybus-vhd files get the answers the ABI promises, with no splat, and that afterwards the device and the core still work and the modules unload.
+# transport: vhd
 # timeout: 400
 . /usr/lib/gbtest/lib.sh
 

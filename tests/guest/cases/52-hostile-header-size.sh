@@ -1,4 +1,5 @@
 # Checks that a message whose header size field disagrees with its length (larger or smaller, from a module and from the SVC) is refused with one log line naming the connection, and that both modules keep working.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/hostile.sh
 

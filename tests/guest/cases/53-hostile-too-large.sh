@@ -1,4 +1,5 @@
 # Checks that a message larger than the host's maximum (the 2048-byte mtu) is refused with one log line naming the connection, that a message of exactly the maximum still goes through both ways, and that both modules keep working.
+# transport: vhd
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/hostile.sh
 

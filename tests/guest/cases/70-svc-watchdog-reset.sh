@@ -1,4 +1,5 @@
 # Checks the SVC watchdog: N-svc/watchdog and watchdog_action defaults and junk, periodic pings, and a silenced SVC that makes the watchdog reset the network, after which both modules come back and the watchdog stays off until re-enabled.
+# transport: vhd
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/hostile.sh

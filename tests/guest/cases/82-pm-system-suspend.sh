@@ -1,4 +1,5 @@
 # System suspend with modules present (pm_test=devices, for mem and freeze): the Greybus tree suspends before the freezer stops gbsim (bundle_suspend, interface hibernate, a running vibrator turned off), resumes afterwards, and the modules are still enumerated and working; the SVC watchdog does not bite meanwhile.
+# transport: vhd
 # timeout: 120
 # kmods: ff-memless evdev
 . /usr/lib/gbtest/lib.sh
