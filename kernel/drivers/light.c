@@ -250,12 +250,13 @@ static int gb_light_setup(struct gb_lights *gl, u8 id)
 	ret = gb_operation_sync(gl->connection, GB_LIGHTS_TYPE_GET_LIGHT_CONFIG,
 				&req, sizeof(req), &rsp, sizeof(rsp));
 	if (ret) {
-		dev_err(&gl->bundle->dev, "light %u: no config: %d\n", id, ret);
+		dev_err_ratelimited(&gl->bundle->dev, "light %u: no config: %d\n",
+				    id, ret);
 		return ret;
 	}
 	if (!rsp.channel_count || rsp.channel_count > GB_CHANNELS_MAX) {
-		dev_err(&gl->bundle->dev, "light %u: %u channels\n", id,
-			rsp.channel_count);
+		dev_err_ratelimited(&gl->bundle->dev, "light %u: %u channels (1..%u supported)\n",
+				    id, rsp.channel_count, GB_CHANNELS_MAX);
 		return -EPROTO;
 	}
 	snprintf(dflt, sizeof(dflt), "gblight%u", id);
@@ -300,8 +301,8 @@ static int gb_channel_register(struct gb_lights *gl, struct gb_channel *c)
 
 	ret = led_classdev_register(&gl->bundle->dev, &c->cdev);
 	if (ret) {
-		dev_err(&gl->bundle->dev, "%s: cannot register: %d\n", c->name,
-			ret);
+		dev_err_ratelimited(&gl->bundle->dev, "%s: cannot register: %d\n",
+				    c->name, ret);
 		return ret;
 	}
 	c->registered = true;
@@ -426,11 +427,13 @@ static int gb_lights_probe(struct gb_bundle *bundle,
 	ret = gb_operation_sync(connection, GB_LIGHTS_TYPE_GET_LIGHTS, NULL, 0,
 				&rsp, sizeof(rsp));
 	if (ret) {
-		dev_err(&bundle->dev, "cannot get lights: %d\n", ret);
+		dev_err_ratelimited(&bundle->dev, "cannot get lights: %d\n",
+				    ret);
 		goto err_disable;
 	}
 	if (!rsp.lights_count || rsp.lights_count > GB_LIGHTS_MAX) {
-		dev_err(&bundle->dev, "%u lights\n", rsp.lights_count);
+		dev_err_ratelimited(&bundle->dev, "module has %u lights (1..%u supported)\n",
+				    rsp.lights_count, GB_LIGHTS_MAX);
 		ret = -EPROTO;
 		goto err_disable;
 	}
