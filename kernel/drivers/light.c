@@ -225,7 +225,9 @@ static int gb_channel_config(struct gb_lights *gl, struct gb_light *light,
 	c->flags = le32_to_cpu(rsp.flags);
 	c->color = le32_to_cpu(rsp.color) & 0xffffff;
 	c->mode = le32_to_cpu(rsp.mode);
-	c->cdev.max_brightness = rsp.max_brightness ? rsp.max_brightness : 1;
+	/* The LED core reads it without our lock */
+	WRITE_ONCE(c->cdev.max_brightness,
+		   rsp.max_brightness ? rsp.max_brightness : 1);
 	mutex_unlock(&gl->lock);
 
 	if (init) {
@@ -336,6 +338,18 @@ static void gb_lights_free(struct gb_lights *gl)
 	kfree(gl);
 }
 
+/*
+ * A channel whose max brightness went below its brightness is set to the
+ * new maximum (the LED core clamps, and tells the module).  Runs before
+ * disconnect unregisters the channels (it cancels this work first).
+ */
+static void gb_channel_clamp(struct gb_channel *c)
+{
+	if (!c->registered || c->cdev.brightness <= c->cdev.max_brightness)
+		return;
+	led_set_brightness(&c->cdev, c->cdev.max_brightness);
+}
+
 static void gb_lights_work(struct work_struct *work)
 {
 	struct gb_lights *gl = container_of(work, struct gb_lights, work);
@@ -348,8 +362,12 @@ static void gb_lights_work(struct work_struct *work)
 
 		if (!test_and_clear_bit(i, &gl->pending))
 			continue;
-		for (j = 0; j < light->count; j++)
-			gb_channel_config(gl, light, &light->channels[j], false);
+		for (j = 0; j < light->count; j++) {
+			if (gb_channel_config(gl, light, &light->channels[j],
+					      false))
+				continue;
+			gb_channel_clamp(&light->channels[j]);
+		}
 		dev_dbg(&gl->bundle->dev, "light %u: configuration re-read\n",
 			i);
 	}
