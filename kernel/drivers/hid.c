@@ -70,6 +70,9 @@ static int gb_hid_get_desc(struct gb_hid *ghid)
 
 	ret = gb_operation_sync(ghid->connection, GB_HID_TYPE_GET_DESC,
 				NULL, 0, desc, sizeof(*desc));
+	/* -ESHUTDOWN: the module left meanwhile, nothing to report */
+	if (ret == -ESHUTDOWN)
+		return ret;
 	if (ret) {
 		dev_err_ratelimited(gb_hid_dev(ghid), "failed to get HID descriptor: %d\n",
 				    ret);
@@ -104,6 +107,8 @@ static int gb_hid_parse(struct hid_device *hid)
 		return -ENOMEM;
 
 	ret = gb_hid_op(ghid, GB_HID_TYPE_GET_REPORT_DESC, NULL, 0, rdesc, len);
+	if (ret == -ESHUTDOWN)
+		goto out_free;
 	if (ret) {
 		dev_err_ratelimited(gb_hid_dev(ghid), "failed to get report descriptor: %d\n",
 				    ret);
@@ -454,8 +459,9 @@ static int gb_hid_probe(struct gb_bundle *bundle,
 
 	ret = hid_add_device(ghid->hid);
 	if (ret) {
-		dev_err_ratelimited(&bundle->dev, "failed to add HID device: %d\n",
-				    ret);
+		if (ret != -ESHUTDOWN)
+			dev_err_ratelimited(&bundle->dev, "failed to add HID device: %d\n",
+					    ret);
 		goto err_disable_rx;
 	}
 

@@ -225,7 +225,9 @@ static int gb_channel_config(struct gb_lights *gl, struct gb_light *light,
 	c->flags = le32_to_cpu(rsp.flags);
 	c->color = le32_to_cpu(rsp.color) & 0xffffff;
 	c->mode = le32_to_cpu(rsp.mode);
-	c->cdev.max_brightness = rsp.max_brightness ? rsp.max_brightness : 1;
+	/* The LED core reads it without our lock */
+	WRITE_ONCE(c->cdev.max_brightness,
+		   rsp.max_brightness ? rsp.max_brightness : 1);
 	mutex_unlock(&gl->lock);
 
 	if (init) {
@@ -250,12 +252,13 @@ static int gb_light_setup(struct gb_lights *gl, u8 id)
 	ret = gb_operation_sync(gl->connection, GB_LIGHTS_TYPE_GET_LIGHT_CONFIG,
 				&req, sizeof(req), &rsp, sizeof(rsp));
 	if (ret) {
-		dev_err(&gl->bundle->dev, "light %u: no config: %d\n", id, ret);
+		dev_err_ratelimited(&gl->bundle->dev, "light %u: no config: %d\n",
+				    id, ret);
 		return ret;
 	}
 	if (!rsp.channel_count || rsp.channel_count > GB_CHANNELS_MAX) {
-		dev_err(&gl->bundle->dev, "light %u: %u channels\n", id,
-			rsp.channel_count);
+		dev_err_ratelimited(&gl->bundle->dev, "light %u: %u channels (1..%u supported)\n",
+				    id, rsp.channel_count, GB_CHANNELS_MAX);
 		return -EPROTO;
 	}
 	snprintf(dflt, sizeof(dflt), "gblight%u", id);
@@ -300,8 +303,8 @@ static int gb_channel_register(struct gb_lights *gl, struct gb_channel *c)
 
 	ret = led_classdev_register(&gl->bundle->dev, &c->cdev);
 	if (ret) {
-		dev_err(&gl->bundle->dev, "%s: cannot register: %d\n", c->name,
-			ret);
+		dev_err_ratelimited(&gl->bundle->dev, "%s: cannot register: %d\n",
+				    c->name, ret);
 		return ret;
 	}
 	c->registered = true;
@@ -335,6 +338,18 @@ static void gb_lights_free(struct gb_lights *gl)
 	kfree(gl);
 }
 
+/*
+ * A channel whose max brightness went below its brightness is set to the
+ * new maximum (the LED core clamps, and tells the module).  Runs before
+ * disconnect unregisters the channels (it cancels this work first).
+ */
+static void gb_channel_clamp(struct gb_channel *c)
+{
+	if (!c->registered || c->cdev.brightness <= c->cdev.max_brightness)
+		return;
+	led_set_brightness(&c->cdev, c->cdev.max_brightness);
+}
+
 static void gb_lights_work(struct work_struct *work)
 {
 	struct gb_lights *gl = container_of(work, struct gb_lights, work);
@@ -347,8 +362,12 @@ static void gb_lights_work(struct work_struct *work)
 
 		if (!test_and_clear_bit(i, &gl->pending))
 			continue;
-		for (j = 0; j < light->count; j++)
-			gb_channel_config(gl, light, &light->channels[j], false);
+		for (j = 0; j < light->count; j++) {
+			if (gb_channel_config(gl, light, &light->channels[j],
+					      false))
+				continue;
+			gb_channel_clamp(&light->channels[j]);
+		}
 		dev_dbg(&gl->bundle->dev, "light %u: configuration re-read\n",
 			i);
 	}
@@ -426,11 +445,13 @@ static int gb_lights_probe(struct gb_bundle *bundle,
 	ret = gb_operation_sync(connection, GB_LIGHTS_TYPE_GET_LIGHTS, NULL, 0,
 				&rsp, sizeof(rsp));
 	if (ret) {
-		dev_err(&bundle->dev, "cannot get lights: %d\n", ret);
+		dev_err_ratelimited(&bundle->dev, "cannot get lights: %d\n",
+				    ret);
 		goto err_disable;
 	}
 	if (!rsp.lights_count || rsp.lights_count > GB_LIGHTS_MAX) {
-		dev_err(&bundle->dev, "%u lights\n", rsp.lights_count);
+		dev_err_ratelimited(&bundle->dev, "module has %u lights (1..%u supported)\n",
+				    rsp.lights_count, GB_LIGHTS_MAX);
 		ret = -EPROTO;
 		goto err_disable;
 	}

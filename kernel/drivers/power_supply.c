@@ -372,7 +372,7 @@ static int gb_psy_describe(struct gb_psy *s)
 		goto out;
 	}
 	if (presp->properties_count != count) {
-		dev_err_ratelimited(dev, "supply %u: %u properties, then %u\n",
+		dev_err_ratelimited(dev, "supply %u: description announces %u properties, property list says %u\n",
 				    s->id, count, presp->properties_count);
 		ret = -EPROTO;
 		goto out;
@@ -541,11 +541,13 @@ static int gb_psy_probe(struct gb_bundle *bundle,
 	ret = gb_operation_sync(connection, GB_POWER_SUPPLY_TYPE_GET_SUPPLIES,
 				NULL, 0, &sresp, sizeof(sresp));
 	if (ret) {
-		dev_err(&bundle->dev, "cannot get supplies: %d\n", ret);
+		dev_err_ratelimited(&bundle->dev, "cannot get supplies: %d\n",
+				    ret);
 		goto err_disable;
 	}
 	if (!sresp.supplies_count || sresp.supplies_count > GB_PSY_SUPPLIES_MAX) {
-		dev_err(&bundle->dev, "%u supplies\n", sresp.supplies_count);
+		dev_err_ratelimited(&bundle->dev, "module has %u supplies (1..%u supported)\n",
+				    sresp.supplies_count, GB_PSY_SUPPLIES_MAX);
 		ret = -EPROTO;
 		goto err_disable;
 	}

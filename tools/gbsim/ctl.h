@@ -89,6 +89,13 @@ int gbsim_cmd_fuzz(struct gbsim *sim, int argc, char **argv,
 int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 
+/* proto-power-supply.c: the "psy" command (lies of the battery) */
+int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out);
+/* proto-light.c: the "lights" command (the LED controller's knobs) */
+int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
+		     struct gbsim_ctl_out *out);
+
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);
 

@@ -6,16 +6,113 @@
  * (which the AP may not support).  Every setting the AP makes is
  * logged: "light 0 channel 0 brightness=N", "... blink on=N off=N",
  * "... color=0xRRGGBB".
+ *
+ * Knobs, in GBSIM_LIGHTS="KEY=VALUE,..." or at run time with
+ * `gbsim ctl lights set KEY=VALUE...` (`lights set defaults` undoes
+ * them), for the answers given from then on:
+ *
+ *   max=N          channel 0's max brightness (255)
+ *   color=0xRRGGBB channel 0's colour (0xff0000); with max, what a
+ *                  module changes before it sends EVENT (LIGHT_CONFIG)
+ *   lights=N       GET_LIGHTS says N lights (1; only light 0 exists)
+ *   channels=N     GET_LIGHT_CONFIG says N channels (2; only 0 and 1
+ *                  exist)
+ *   light_len=N    GET_LIGHT_CONFIG answers N bytes (33)
+ *   channel_len=N  GET_CHANNEL_CONFIG answers N bytes (77)
+ *
+ * (answers longer than the real ones are padded with zeros).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <uapi/greybus/lights.h>
 
+#include "ctl.h"
 #include "gbsim.h"
 #include "log.h"
 #include "proto.h"
 
 #define GBSIM_LIGHT_CHANNELS	2
+#define GBSIM_LIGHT_ENV		"GBSIM_LIGHTS"
+#define GBSIM_LIGHT_CONFIG_LEN	33
+#define GBSIM_CHANNEL_CONFIG_LEN	77
+
+#define GBSIM_LIGHT_KNOBS_DEFAULT {			\
+	.max = 255,					\
+	.color = 0xff0000,				\
+	.lights = 1,					\
+	.channels = GBSIM_LIGHT_CHANNELS,		\
+	.light_len = GBSIM_LIGHT_CONFIG_LEN,		\
+	.channel_len = GBSIM_CHANNEL_CONFIG_LEN,	\
+}
+
+static struct gbsim_light_knobs {
+	unsigned int	max;
+	uint32_t	color;
+	unsigned int	lights;
+	unsigned int	channels;
+	unsigned int	light_len;
+	unsigned int	channel_len;
+} gbsim_light_knobs = GBSIM_LIGHT_KNOBS_DEFAULT;
+static bool gbsim_light_knobs_read;
+
+/* "KEY=N" with N decimal or 0x hex, at most @max */
+static bool gbsim_light_num(const char *tok, const char *key,
+			    unsigned long max, unsigned long *v)
+{
+	size_t n = strlen(key);
+	char *end;
+
+	if (strncmp(tok, key, n) || tok[n] != '=' || !tok[n + 1])
+		return false;
+	*v = strtoul(tok + n + 1, &end, 0);
+	return !*end && *v <= max;
+}
+
+/* One KEY=VALUE of GBSIM_LIGHTS (or "lights set"); false if not one */
+static bool gbsim_light_knob(const char *tok)
+{
+	struct gbsim_light_knobs *k = &gbsim_light_knobs;
+	unsigned long v;
+
+	if (!strcmp(tok, "defaults"))
+		*k = (struct gbsim_light_knobs)GBSIM_LIGHT_KNOBS_DEFAULT;
+	else if (gbsim_light_num(tok, "max", 255, &v))
+		k->max = v;
+	else if (gbsim_light_num(tok, "color", 0xffffffff, &v))
+		k->color = v;
+	else if (gbsim_light_num(tok, "lights", 255, &v))
+		k->lights = v;
+	else if (gbsim_light_num(tok, "channels", 255, &v))
+		k->channels = v;
+	else if (gbsim_light_num(tok, "light_len", 1024, &v))
+		k->light_len = v;
+	else if (gbsim_light_num(tok, "channel_len", 1024, &v))
+		k->channel_len = v;
+	else
+		return false;
+	return true;
+}
+
+static void gbsim_light_read_knobs(void)
+{
+	char *env, *s, *tok, *save = NULL;
+
+	if (gbsim_light_knobs_read)
+		return;
+	gbsim_light_knobs_read = true;
+	env = getenv(GBSIM_LIGHT_ENV);
+	if (!env)
+		return;
+	s = strdup(env);
+	if (!s)
+		return;
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!gbsim_light_knob(tok))
+			gbsim_log_warn("%s: '%s' ignored", GBSIM_LIGHT_ENV, tok);
+	free(s);
+}
 
 static const struct {
 	uint8_t		max;
@@ -39,42 +136,50 @@ static bool gbsim_light_ok(const struct gbsim_op *op, size_t n)
 
 static int gbsim_light_request(struct gbsim_op *op)
 {
+	const struct gbsim_light_knobs *k = &gbsim_light_knobs;
+	uint8_t full[GBSIM_CHANNEL_CONFIG_LEN];
 	uint8_t *r = op->rsp;
+	size_t n;
 	int c;
 
+	gbsim_light_read_knobs();
 	switch (op->type) {
 	case GB_LIGHTS_TYPE_GET_LIGHTS:
 		if (!gbsim_op_len_is(op, 0))
 			return GB_OP_INVALID;
-		r[0] = 1;
+		r[0] = k->lights;
 		op->rsp_len = 1;
 		return GB_OP_SUCCESS;
 	case GB_LIGHTS_TYPE_GET_LIGHT_CONFIG:
 		if (!gbsim_op_len_is(op, 1) || op->req[0] != 0)
 			return GB_OP_INVALID;
-		if (!gbsim_op_rsp_fits(op, 33))
-			return GB_OP_OVERFLOW;
-		memset(r, 0, 33);
-		r[0] = GBSIM_LIGHT_CHANNELS;
-		memcpy(r + 1, "gbsim", 5);
-		op->rsp_len = 33;
-		return GB_OP_SUCCESS;
+		n = k->light_len;
+		memset(full, 0, sizeof(full));
+		full[0] = k->channels;
+		memcpy(full + 1, "gbsim", 5);
+		goto answer;
 	case GB_LIGHTS_TYPE_GET_CHANNEL_CONFIG:
 		if (!gbsim_light_ok(op, 2))
 			return GB_OP_INVALID;
-		if (!gbsim_op_rsp_fits(op, 77))
-			return GB_OP_OVERFLOW;
+		n = k->channel_len;
 		c = op->req[1];
-		memset(r, 0, 77);
-		r[0] = gbsim_light_channels[c].max;
-		gbsim_put_le32(r + 1, gbsim_light_channels[c].flags);
-		gbsim_put_le32(r + 5, gbsim_light_channels[c].color);
-		memcpy(r + 9, gbsim_light_channels[c].color_name,
+		memset(full, 0, sizeof(full));
+		full[0] = c ? gbsim_light_channels[c].max : k->max;
+		gbsim_put_le32(full + 1, gbsim_light_channels[c].flags);
+		gbsim_put_le32(full + 5, c ? gbsim_light_channels[c].color :
+					    k->color);
+		memcpy(full + 9, gbsim_light_channels[c].color_name,
 		       strlen(gbsim_light_channels[c].color_name));
-		gbsim_put_le32(r + 41, gbsim_light_channels[c].mode);
-		memcpy(r + 45, gbsim_light_channels[c].mode_name,
+		gbsim_put_le32(full + 41, gbsim_light_channels[c].mode);
+		memcpy(full + 45, gbsim_light_channels[c].mode_name,
 		       strlen(gbsim_light_channels[c].mode_name));
-		op->rsp_len = 77;
+answer:
+		/* n bytes of the answer: cut short, or padded with zeros */
+		if (!gbsim_op_rsp_fits(op, n))
+			return GB_OP_OVERFLOW;
+		memset(r, 0, n);
+		memcpy(r, full, n < sizeof(full) ? n : sizeof(full));
+		op->rsp_len = n;
 		return GB_OP_SUCCESS;
 	case GB_LIGHTS_TYPE_SET_BRIGHTNESS:
 		if (!gbsim_light_ok(op, 3))
@@ -117,6 +222,21 @@ static const char *gbsim_light_op_name(uint8_t type)
 	};
 
 	return type < sizeof(names) / sizeof(names[0]) ? names[type] : NULL;
+}
+
+/* "lights set KEY=VALUE...": the knobs, for the answers from now on */
+int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
+		     struct gbsim_ctl_out *out)
+{
+	(void)sim;
+	if (argc < 3 || strcmp(argv[1], "set"))
+		return gbsim_ctl_fail(out, "usage: lights set KEY=VALUE... | lights set defaults");
+	gbsim_light_read_knobs();
+	for (int i = 2; i < argc; i++)
+		if (!gbsim_light_knob(argv[i]))
+			return gbsim_ctl_fail(out, "bad lights setting '%.32s' (max, color, lights, channels, light_len, channel_len, defaults)",
+					      argv[i]);
+	return 0;
 }
 
 static struct gbsim_proto gbsim_proto_light = {

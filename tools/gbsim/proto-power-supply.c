@@ -15,6 +15,18 @@
  *
  * Each change is logged ("battery capacity=N"), and so is every
  * property write.
+ *
+ * Lies, for the AP's checks; in the same variable or at run time with
+ * `gbsim ctl psy set KEY=VALUE...` (`psy set defaults` undoes them),
+ * they change the answers given from then on:
+ *
+ *   supplies=N      GET_SUPPLIES says N supplies (1; only supply 0
+ *                   exists, the others' requests are refused)
+ *   props=N         GET_DESCRIPTION announces N properties (5)
+ *   desc_count=N    GET_PROP_DESCRIPTORS's count field says N (what it
+ *                   sends)
+ *   desc_entries=N  GET_PROP_DESCRIPTORS sends N descriptors (5; past
+ *                   the battery's own, unknown property 0xff)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +34,7 @@
 
 #include <uapi/greybus/power_supply.h>
 
+#include "ctl.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
@@ -42,12 +55,27 @@ static const struct {
 };
 #define GBSIM_PSY_NPROPS	(sizeof(gbsim_psy_props) / sizeof(gbsim_psy_props[0]))
 
+#define GBSIM_PSY_LIES_DEFAULT {			\
+	.supplies = 1,					\
+	.props = GBSIM_PSY_NPROPS,			\
+	.desc_count = -1,				\
+	.desc_entries = GBSIM_PSY_NPROPS,		\
+}
+
 static struct {
 	unsigned int	capacity;
 	unsigned int	period_ms;
 	unsigned int	step;
 	bool		read;
-} gbsim_psy_knobs = { .capacity = 80, .step = 1 };
+	struct gbsim_psy_lies {
+		unsigned int	supplies;
+		unsigned int	props;
+		int		desc_count;	/* -1: the entries sent */
+		unsigned int	desc_entries;
+	} lie;
+} gbsim_psy_knobs = {
+	.capacity = 80, .step = 1, .lie = GBSIM_PSY_LIES_DEFAULT,
+};
 
 /* conn->priv */
 struct gbsim_psy {
@@ -56,6 +84,40 @@ struct gbsim_psy {
 	int32_t			alert_min;
 	uint64_t		timer;
 };
+
+/* "KEY=N" with N decimal or 0x hex, at most @max */
+static bool gbsim_psy_num(const char *tok, const char *key,
+			  unsigned long max, unsigned long *v)
+{
+	size_t n = strlen(key);
+	char *end;
+
+	if (strncmp(tok, key, n) || tok[n] != '=' || !tok[n + 1])
+		return false;
+	*v = strtoul(tok + n + 1, &end, 0);
+	return !*end && *v <= max;
+}
+
+/* One of the lies above (or "defaults"); false if @tok is not one */
+static bool gbsim_psy_lie(const char *tok)
+{
+	struct gbsim_psy_lies *lie = &gbsim_psy_knobs.lie;
+	unsigned long v;
+
+	if (!strcmp(tok, "defaults"))
+		*lie = (struct gbsim_psy_lies)GBSIM_PSY_LIES_DEFAULT;
+	else if (gbsim_psy_num(tok, "supplies", 255, &v))
+		lie->supplies = v;
+	else if (gbsim_psy_num(tok, "props", 255, &v))
+		lie->props = v;
+	else if (gbsim_psy_num(tok, "desc_count", 255, &v))
+		lie->desc_count = v;
+	else if (gbsim_psy_num(tok, "desc_entries", 255, &v))
+		lie->desc_entries = v;
+	else
+		return false;
+	return true;
+}
 
 static void gbsim_psy_read_knobs(void)
 {
@@ -78,6 +140,8 @@ static void gbsim_psy_read_knobs(void)
 			gbsim_psy_knobs.period_ms = v;
 		else if (sscanf(tok, "step=%lu", &v) == 1 && v <= 100)
 			gbsim_psy_knobs.step = v;
+		else if (gbsim_psy_lie(tok))
+			continue;
 		else
 			gbsim_log_warn("%s: '%s' ignored", GBSIM_PSY_ENV, tok);
 	}
@@ -159,15 +223,16 @@ static void gbsim_psy_conn_fini(struct gbsim_conn *conn)
 
 static int gbsim_psy_request(struct gbsim_op *op)
 {
+	const struct gbsim_psy_lies *lie = &gbsim_psy_knobs.lie;
 	struct gbsim_psy *ps = op->conn->priv;
-	size_t i;
+	size_t i, n;
 	int idx;
 
 	switch (op->type) {
 	case GB_POWER_SUPPLY_TYPE_GET_SUPPLIES:
 		if (!gbsim_op_len_is(op, 0))
 			return GB_OP_INVALID;
-		op->rsp[0] = 1;
+		op->rsp[0] = lie->supplies;
 		op->rsp_len = 1;
 		return GB_OP_SUCCESS;
 	case GB_POWER_SUPPLY_TYPE_GET_DESCRIPTION:
@@ -180,20 +245,23 @@ static int gbsim_psy_request(struct gbsim_op *op)
 		memcpy(op->rsp + 32, "Sim Battery", 11);
 		memcpy(op->rsp + 64, "0001", 4);
 		gbsim_put_le16(op->rsp + 96, GB_POWER_SUPPLY_BATTERY_TYPE);
-		op->rsp[98] = GBSIM_PSY_NPROPS;
+		op->rsp[98] = lie->props;
 		op->rsp_len = 99;
 		return GB_OP_SUCCESS;
 	case GB_POWER_SUPPLY_TYPE_GET_PROP_DESCRIPTORS:
 		if (!gbsim_op_len_is(op, 1) || op->req[0] != 0)
 			return GB_OP_INVALID;
-		if (!gbsim_op_rsp_fits(op, 1 + 2 * GBSIM_PSY_NPROPS))
+		n = lie->desc_entries;
+		if (!gbsim_op_rsp_fits(op, 1 + 2 * n))
 			return GB_OP_OVERFLOW;
-		op->rsp[0] = GBSIM_PSY_NPROPS;
-		for (i = 0; i < GBSIM_PSY_NPROPS; i++) {
-			op->rsp[1 + 2 * i] = gbsim_psy_props[i].prop;
-			op->rsp[2 + 2 * i] = gbsim_psy_props[i].writable;
+		op->rsp[0] = lie->desc_count < 0 ? n : (size_t)lie->desc_count;
+		for (i = 0; i < n; i++) {
+			bool own = i < GBSIM_PSY_NPROPS;
+
+			op->rsp[1 + 2 * i] = own ? gbsim_psy_props[i].prop : 0xff;
+			op->rsp[2 + 2 * i] = own ? gbsim_psy_props[i].writable : 0;
 		}
-		op->rsp_len = 1 + 2 * GBSIM_PSY_NPROPS;
+		op->rsp_len = 1 + 2 * n;
 		return GB_OP_SUCCESS;
 	case GB_POWER_SUPPLY_TYPE_GET_PROPERTY:
 		if (!gbsim_op_len_is(op, 2) || op->req[0] != 0 ||
@@ -252,6 +320,21 @@ static void gbsim_psy_describe(uint8_t type, bool response,
 		gbsim_buf_printf(out, " psy=%u prop=0x%02x", p[0], p[1]);
 	else if (type == GB_POWER_SUPPLY_TYPE_EVENT && len == 2)
 		gbsim_buf_printf(out, " psy=%u event=0x%02x", p[0], p[1]);
+}
+
+/* "psy set KEY=VALUE...": the lies, for the answers from now on */
+int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out)
+{
+	(void)sim;
+	if (argc < 3 || strcmp(argv[1], "set"))
+		return gbsim_ctl_fail(out, "usage: psy set KEY=VALUE... | psy set defaults");
+	gbsim_psy_read_knobs();
+	for (int i = 2; i < argc; i++)
+		if (!gbsim_psy_lie(argv[i]))
+			return gbsim_ctl_fail(out, "bad psy setting '%.32s' (supplies, props, desc_count, desc_entries, defaults)",
+					      argv[i]);
+	return 0;
 }
 
 static struct gbsim_proto gbsim_proto_power_supply = {

@@ -13,9 +13,18 @@ mkdir -p /lib/firmware || fail "cannot create /lib/firmware"
 head -c 5123 /dev/urandom >/lib/firmware/$NAME
 crc=$(crc32 /lib/firmware/$NAME | cut -d' ' -f1)
 
-load_gb greybus gb-vhd gb-bootrom
-# A slow guest must not look like a silent module
-echo 10000 >/sys/module/gb_bootrom/parameters/next_request_ms
+# gb-bootrom must come by itself, through the bundle's modalias; the
+# timer is stretched through modprobe's configuration, which the
+# autoloading modprobe reads, so that a slow guest does not look like a
+# silent module.
+mkdir -p /etc/modprobe.d
+echo "options gb_bootrom next_request_ms=10000" >/etc/modprobe.d/gbtest-bootrom.conf
+trap 'rm -f /etc/modprobe.d/gbtest-bootrom.conf' EXIT
+modinfo -F alias gb-bootrom | grep -qx 'greybus:v\*p\*c15' ||
+	fail "gb-bootrom has no class alias: $(modinfo -F alias gb-bootrom)"
+load_gb greybus gb-vhd
+grep -q '^gb_bootrom ' /proc/modules && fail "gb-bootrom loaded before the module was plugged in"
+uev0=$(wc -l </run/gbtest/uevent.log)
 
 GBSIM_BOOTROM="next=$M/firmware.mnfs,pid=0x9abc" \
 	gbsim --ctl "$GBSIM_CTL" -l "$LOG" \
@@ -25,6 +34,14 @@ pid=$!
 _rebooted() { grep -q 'bootrom 3: rebooted as' "$LOG"; }
 wait_for 60 _rebooted || fail "no reboot: $(grep -E 'bootrom|ERROR' "$LOG" | tail -5) $(cat gbsim.err)"
 
+# Autoloaded: the bundle's add uevent carried the class modalias, the
+# handler's modprobe loaded gb-bootrom (with the option) and it bound
+tail -n +$((uev0 + 1)) /run/gbtest/uevent.log >uevents
+grep -q ' add /.*/1-3\.3\.1 greybus:v00001234p00005678c15$' uevents ||
+	fail "no add uevent with the bootrom modalias: $(grep '1-3\.3\.1 ' uevents | tail -3)"
+grep -q '^gb_bootrom ' /proc/modules || fail "gb-bootrom not autoloaded"
+assert_file_eq /sys/module/gb_bootrom/parameters/next_request_ms 10000
+test -d /sys/bus/greybus/drivers/gb-bootrom || fail "no gb-bootrom driver on the bus"
 expect_dmesg "1-3.3.1: firmware '$NAME' requested: 5123 bytes"
 expect_dmesg "1-3.3.1: firmware '$NAME' downloaded \(5123 bytes sent\), module boots it \(insecure\)"
 grep -q 'bootrom 3: firmware size 5123$' "$LOG" || fail "gbsim did not get the size: $(grep bootrom "$LOG")"
@@ -47,6 +64,6 @@ dmesg_since_case | grep -q 'timed out' && fail "a timeout fired: $(dmesg_since_c
 
 kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat gbsim.err)"
-rm -f /lib/firmware/$NAME
+rm -f /lib/firmware/$NAME /etc/modprobe.d/gbtest-bootrom.conf
 unload_all_gb
 exit 0
