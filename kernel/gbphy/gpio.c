@@ -234,8 +234,12 @@ static int gb_gpio_set_config(struct gpio_chip *chip, unsigned int offset,
 	if (pinconf_to_config_param(config) != PIN_CONFIG_INPUT_DEBOUNCE)
 		return -ENOTSUPP;
 	usec = pinconf_to_config_argument(config);
-	if (usec > U16_MAX)
+	if (usec > U16_MAX) {
+		dev_err_ratelimited(chip->parent,
+				    "line %u: debounce of %u us is beyond the protocol's %u us\n",
+				    offset, usec, U16_MAX);
 		return -EINVAL;
+	}
 	req.which = offset;
 	req.usec = cpu_to_le16(usec);
 	return gb_gpio_op(to_gb_gpio(chip), GB_GPIO_TYPE_SET_DEBOUNCE,

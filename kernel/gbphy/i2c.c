@@ -124,6 +124,34 @@ static int gb_i2c_map_errno(struct gb_i2c *gb_i2c,
 	}
 }
 
+/*
+ * i2c-dev's I2C_RDWR passes addresses and I2C_M_TEN unchecked: refuse a
+ * 10-bit address the module did not say it handles, and addresses that
+ * do not fit their width, rather than put them on the wire.
+ */
+static int gb_i2c_check_addr(struct gb_i2c *gb_i2c, const struct i2c_msg *msg)
+{
+	struct device *dev = &gb_i2c->gbphy_dev->dev;
+
+	if (msg->flags & I2C_M_TEN) {
+		if (!(gb_i2c->functionality & I2C_FUNC_10BIT_ADDR)) {
+			dev_err_ratelimited(dev, "10-bit address 0x%03x: the module has no 10-bit addressing\n",
+					    msg->addr);
+			return -EOPNOTSUPP;
+		}
+		if (msg->addr > 0x3ff) {
+			dev_err_ratelimited(dev, "10-bit address 0x%x out of range\n",
+					    msg->addr);
+			return -EINVAL;
+		}
+	} else if (msg->addr > 0x7f) {
+		dev_err_ratelimited(dev, "7-bit address 0x%x out of range\n",
+				    msg->addr);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int gb_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			      int num)
 {
@@ -134,6 +162,9 @@ static int gb_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	for (i = 0; i < num; i++) {
 		if (msgs[i].flags & I2C_M_RECV_LEN)
 			return -EOPNOTSUPP;
+		ret = gb_i2c_check_addr(gb_i2c, &msgs[i]);
+		if (ret)
+			return ret;
 	}
 
 	operation = gb_i2c_operation_create(gb_i2c, msgs, num);

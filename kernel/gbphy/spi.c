@@ -100,8 +100,14 @@ static int gb_spi_send_batch(struct gb_spi *gbspi, struct spi_device *spi,
 			GB_SPI_XFER_INPROGRESS;
 
 	ret = gb_operation_request_send_sync(op);
+	if (ret == -ESHUTDOWN) {
+		/* the module left: cancelled, not failed */
+		ret = -ENODEV;
+		goto out;
+	}
 	if (ret) {
-		dev_err_ratelimited(dev, "transfer failed: %d\n", ret);
+		dev_err_ratelimited(dev, "cs %u: transfer failed: %d\n",
+				    spi->chip_select, ret);
 		goto out;
 	}
 

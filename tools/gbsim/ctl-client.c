@@ -41,7 +41,7 @@ static void gbsim_ctl_usage(FILE *out)
 "  send CPORT HEX [count=N]\n"
 "  request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]\n"
 "  fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]\n"
-"        ACTION: drop, delay=MS, result=R, short=N, twice, late=MS\n"
+"        ACTION: drop, delay=MS, result=R, short=N, long=N, twice, late=MS\n"
 "  fault list | faults | fault del N | fault clear\n"
 "  help\n"
 "\n"

@@ -3,7 +3,7 @@
  * Fault injection through the control socket: `fault add` describes which
  * messages to catch (interface, protocol, operation type, direction) and
  * what to do to them (drop, delay, answer with a result, answer short,
- * answer twice, answer late), once, N times or for good.
+ * answer long, answer twice, answer late), once, N times or for good.
  *
  * All faults live behind one hook (operation.c's seam), tried in the
  * order they were added; the first live one that matches acts.  Spent
@@ -23,6 +23,7 @@
 #define GBSIM_FAULT_MS_MAX	600000
 #define GBSIM_FAULT_COUNT_MAX	1000000
 #define GBSIM_FAULT_MAX		256
+#define GBSIM_FAULT_LONG_MAX	256	/* bytes a long answer gains */
 
 #define GBSIM_FAULT_ANY		(-1)
 #define GBSIM_FAULT_SVC		(-2)	/* intf=svc: bridge CPort 0 */
@@ -35,6 +36,7 @@ enum gbsim_fault_action {
 	GBSIM_FAULT_SHORT,
 	GBSIM_FAULT_TWICE,
 	GBSIM_FAULT_LATE,
+	GBSIM_FAULT_LONG,
 };
 
 static const char *const gbsim_fault_action_names[] = {
@@ -44,6 +46,7 @@ static const char *const gbsim_fault_action_names[] = {
 	[GBSIM_FAULT_SHORT]	= "short",
 	[GBSIM_FAULT_TWICE]	= "twice",
 	[GBSIM_FAULT_LATE]	= "late",
+	[GBSIM_FAULT_LONG]	= "long",
 };
 
 struct gbsim_fault {
@@ -97,6 +100,7 @@ static void gbsim_fault_action_str(const struct gbsim_fault *f, char *buf,
 	case GBSIM_FAULT_DELAY:
 	case GBSIM_FAULT_LATE:
 	case GBSIM_FAULT_SHORT:
+	case GBSIM_FAULT_LONG:
 		snprintf(buf, len, "%s=%u", name, f->arg);
 		break;
 	case GBSIM_FAULT_RESULT:
@@ -159,6 +163,9 @@ static enum gbsim_hook_action gbsim_fault_request(struct gbsim_hook *hook,
 	case GBSIM_FAULT_SHORT:
 		m->short_len = (int)f->arg;
 		return GBSIM_HOOK_PASS;
+	case GBSIM_FAULT_LONG:
+		m->extra_len = f->arg;
+		return GBSIM_HOOK_PASS;
 	case GBSIM_FAULT_TWICE:
 		m->copies = 2;
 		return GBSIM_HOOK_PASS;
@@ -194,6 +201,9 @@ static enum gbsim_hook_action gbsim_fault_send(struct gbsim_hook *hook,
 		break;
 	case GBSIM_FAULT_TWICE:
 		m->copies = 2;
+		return GBSIM_HOOK_PASS;
+	case GBSIM_FAULT_LONG:
+		/* refused by fault add: a sent message cannot grow */
 		return GBSIM_HOOK_PASS;
 	}
 	gbsim_put_le16(m->msg, (uint16_t)m->len);
@@ -284,6 +294,11 @@ static int gbsim_fault_parse_action(struct gbsim_ctl_out *out,
 				return gbsim_ctl_fail(out, "short=N wanted");
 			return gbsim_fault_num(out, name, val, 0,
 					       GB_OPERATION_MSG_SIZE_MAX, &f->arg);
+		case GBSIM_FAULT_LONG:
+			if (!val)
+				return gbsim_ctl_fail(out, "long=N wanted");
+			return gbsim_fault_num(out, name, val, 1,
+					       GBSIM_FAULT_LONG_MAX, &f->arg);
 		case GBSIM_FAULT_RESULT:
 			if (!val)
 				return gbsim_ctl_fail(out, "result=NAME|N wanted");
@@ -357,7 +372,9 @@ static int gbsim_fault_add(struct gbsim *sim, int argc, char **argv,
 		}
 	}
 	if (!have_action)
-		return gbsim_ctl_fail(out, "no action: drop, delay=MS, result=R, short=N, twice or late=MS");
+		return gbsim_ctl_fail(out, "no action: drop, delay=MS, result=R, short=N, long=N, twice or late=MS");
+	if (nf.action == GBSIM_FAULT_LONG && nf.send)
+		return gbsim_ctl_fail(out, "long=N works on answers only (dir=req)");
 	if (type_name) {
 		ret = gbsim_ctl_op_type(type_name, &nf.proto, &type);
 		if (ret == -EXDEV)

@@ -386,8 +386,9 @@ enum gbsim_hook_action {
 /*
  * What a hook sees of one message, and may change.  A send hook may edit
  * msg, shrink len (never grow it) and set copies; a request hook may not
- * touch msg (it is the AP's) but may shape the answer: short_len, copies
- * and (with GBSIM_HOOK_DELAY) delay_ms apply to the response.
+ * touch msg (it is the AP's) but may shape the answer: short_len,
+ * extra_len, copies and (with GBSIM_HOOK_DELAY) delay_ms apply to the
+ * response.
  */
 struct gbsim_hook_msg {
 	uint16_t	hd_cport;
@@ -399,6 +400,7 @@ struct gbsim_hook_msg {
 	unsigned int	delay_ms;	/* GBSIM_HOOK_DELAY */
 	uint8_t		result;		/* GBSIM_HOOK_ANSWER */
 	int		short_len;	/* requests: >= 0 cuts the answer's payload */
+	unsigned int	extra_len;	/* requests: zero bytes added to the answer */
 	unsigned int	copies;		/* times to send (the answer), default 1 */
 };
 

@@ -234,6 +234,7 @@ struct gbsim_rsp_opts {
 	unsigned int	delay_ms;
 	int		short_len;	/* >= 0: cut the payload to this */
 	unsigned int	copies;
+	unsigned int	extra_len;	/* zero bytes added to a success */
 };
 
 static int gbsim_send_response_opts(struct gbsim *sim, uint16_t hd_cport,
@@ -242,6 +243,7 @@ static int gbsim_send_response_opts(struct gbsim *sim, uint16_t hd_cport,
 				    size_t len, const struct gbsim_rsp_opts *o)
 {
 	size_t hlen = sizeof(struct gb_operation_msg_hdr);
+	size_t extra = 0;
 	uint8_t *msg;
 	int ret = 0;
 
@@ -255,15 +257,20 @@ static int gbsim_send_response_opts(struct gbsim *sim, uint16_t hd_cport,
 	}
 	if (o->short_len >= 0 && len > (size_t)o->short_len)
 		len = (size_t)o->short_len;
-	msg = malloc(hlen + len);
+	if (result == GB_OP_SUCCESS && o->extra_len) {
+		extra = o->extra_len;
+		if (hlen + len + extra > sim->mtu)
+			extra = sim->mtu - hlen - len;
+	}
+	msg = calloc(1, hlen + len + extra);
 	if (!msg)
 		return -ENOMEM;
-	gbsim_put_header(msg, hlen + len, id, req_type | GB_MSG_TYPE_RESPONSE,
-			 result);
+	gbsim_put_header(msg, hlen + len + extra, id,
+			 req_type | GB_MSG_TYPE_RESPONSE, result);
 	if (len)
 		memcpy(msg + hlen, payload, len);
 	for (unsigned int i = 0; i < o->copies && !ret; i++)
-		ret = gbsim_transmit(sim, hd_cport, msg, hlen + len,
+		ret = gbsim_transmit(sim, hd_cport, msg, hlen + len + extra,
 				     o->delay_ms);
 	free(msg);
 	return ret;
@@ -529,7 +536,7 @@ void gbsim_run_request(struct gbsim *sim, uint16_t hd_cport,
 		case GBSIM_HOOK_ANSWER:
 			m.short_len = -1;
 			opts = (struct gbsim_rsp_opts){
-				m.delay_ms, -1, m.copies,
+				m.delay_ms, -1, m.copies, 0,
 			};
 			if (op.id != GB_OPERATION_ID_NONE)
 				gbsim_send_response_opts(sim, hd_cport, op.id,
@@ -538,7 +545,9 @@ void gbsim_run_request(struct gbsim *sim, uint16_t hd_cport,
 			return;
 		}
 	}
-	opts = (struct gbsim_rsp_opts){ m.delay_ms, m.short_len, m.copies };
+	opts = (struct gbsim_rsp_opts){
+		m.delay_ms, m.short_len, m.copies, m.extra_len,
+	};
 
 	result = handler(&op);
 	if (result == GBSIM_NO_RESPONSE)

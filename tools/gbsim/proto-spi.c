@@ -9,11 +9,29 @@
  *        a pattern (byte at address a = a & 0xff ^ 0xa5); anything else
  *        reads 0xff.
  *
- * Both are reported as device type spidev.  A message is one chip-select
- * assertion; a request whose last transfer says INPROGRESS continues the
- * message, so the flash keeps its place in the command across requests.
- * Each transfer request is logged as an INFO line with the bytes written
- * and read (the first 32 of each).
+ * Both are reported as device type spidev, 8 bits per word, mode 0; the
+ * loopback takes up to the controller's maximum, 20 MHz, the flash up to
+ * 1 MHz.  The controller does 8 and 16 bits per word, 10 kHz to 20 MHz.
+ * A message is one chip-select assertion; a request whose last transfer
+ * says INPROGRESS continues the message, so the flash keeps its place in
+ * the command across requests.
+ *
+ * What the AP is told is logged, so a test can compare it with what the
+ * kernel applied:
+ *
+ *   INFO    spi cport 5: master_config bpw_mask=0x00008080 min_speed_hz=10000 max_speed_hz=20000000 mode=0x2f flags=0x00 num_cs=2
+ *   INFO    spi cport 5 cs1: device_config name=flash type=spidev mode=0x00 bits_per_word=8 max_speed_hz=1000000
+ *
+ * Each transfer request logs one line per transfer descriptor, then one
+ * for the request with the bytes written and read (the first 32 of each):
+ *
+ *   INFO    spi cport 5 cs0 xfer 0: len=4 speed_hz=500000 bits_per_word=8 delay_us=0 cs_change=0 write read
+ *
+ * A request is refused (invalid, logged as an ERROR) if a transfer asks
+ * for a speed below the controller's minimum or above the device's
+ * maximum, bits per word the controller does not do, or a length that is
+ * not a whole number of 16-bit words; 0 in speed or bits means the
+ * device's own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,7 +47,7 @@
 #define GBSIM_SPI_NUM_CS	2
 #define GBSIM_SPI_MIN_HZ	10000
 #define GBSIM_SPI_MAX_HZ	20000000
-#define GBSIM_SPI_DEV_HZ	1000000
+#define GBSIM_SPI_FLASH_HZ	1000000
 #define GBSIM_SPI_MODES		(GB_SPI_MODE_CPHA | GB_SPI_MODE_CPOL | \
 				 GB_SPI_MODE_CS_HIGH | GB_SPI_MODE_LSB_FIRST | \
 				 GB_SPI_MODE_LOOP)
@@ -38,6 +56,16 @@
 #define GBSIM_SPI_LOG_BYTES	32
 
 static const uint8_t gbsim_spi_jedec_id[] = { 0xef, 0x40, 0x18 };
+
+/* What sits on each chip select, as device config tells the AP */
+static const struct {
+	const char	*name;
+	uint32_t	max_hz;
+	uint8_t		bpw;
+} gbsim_spi_devs[GBSIM_SPI_NUM_CS] = {
+	{ "loopback",	GBSIM_SPI_MAX_HZ,	8 },
+	{ "flash",	GBSIM_SPI_FLASH_HZ,	8 },
+};
 
 /* conn->priv: where the message in progress is, per chip select */
 struct gbsim_spi_conn {
@@ -72,14 +100,14 @@ static int gbsim_spi_master_config(struct gbsim_op *op)
 	gbsim_put_le16(r + 14, 0);
 	r[16] = GBSIM_SPI_NUM_CS;
 	op->rsp_len = sizeof(struct gb_spi_master_config_response);
+	gbsim_log_info("spi cport %u: master_config bpw_mask=0x%08x min_speed_hz=%u max_speed_hz=%u mode=0x%02x flags=0x%02x num_cs=%u",
+		       op->hd_cport, GBSIM_SPI_BPW_MASK, GBSIM_SPI_MIN_HZ,
+		       GBSIM_SPI_MAX_HZ, GBSIM_SPI_MODES, 0, GBSIM_SPI_NUM_CS);
 	return GB_OP_SUCCESS;
 }
 
 static int gbsim_spi_device_config(struct gbsim_op *op)
 {
-	static const char *const names[GBSIM_SPI_NUM_CS] = {
-		"loopback", "flash"
-	};
 	uint8_t *r = op->rsp;
 	uint8_t cs;
 
@@ -93,11 +121,14 @@ static int gbsim_spi_device_config(struct gbsim_op *op)
 	}
 	memset(r, 0, sizeof(struct gb_spi_device_config_response));
 	gbsim_put_le16(r, 0);
-	r[2] = 8;
-	gbsim_put_le32(r + 3, GBSIM_SPI_DEV_HZ);
+	r[2] = gbsim_spi_devs[cs].bpw;
+	gbsim_put_le32(r + 3, gbsim_spi_devs[cs].max_hz);
 	r[7] = GB_SPI_DEVICE_TYPE_SPIDEV;
-	memcpy(r + 8, names[cs], strlen(names[cs]));
+	memcpy(r + 8, gbsim_spi_devs[cs].name, strlen(gbsim_spi_devs[cs].name));
 	op->rsp_len = sizeof(struct gb_spi_device_config_response);
+	gbsim_log_info("spi cport %u cs%u: device_config name=%s type=spidev mode=0x00 bits_per_word=%u max_speed_hz=%u",
+		       op->hd_cport, cs, gbsim_spi_devs[cs].name,
+		       gbsim_spi_devs[cs].bpw, gbsim_spi_devs[cs].max_hz);
 	return GB_OP_SUCCESS;
 }
 
@@ -145,6 +176,51 @@ static int gbsim_spi_bad(struct gbsim_op *op, const char *why)
 	return GB_OP_INVALID;
 }
 
+/*
+ * Descriptor @i of a request to @cs: logged, and checked against the
+ * controller and the device.  GB_OP_SUCCESS or the refusal.
+ */
+static int gbsim_spi_check_xfer(struct gbsim_op *op, uint8_t cs, size_t i,
+				const uint8_t *d)
+{
+	uint32_t speed = gbsim_get_le32(d), len = gbsim_get_le32(d + 4);
+	uint8_t bpw = d[11], flags = d[12];
+	uint32_t max = gbsim_spi_devs[cs].max_hz;
+
+	gbsim_log_info("spi cport %u cs%u xfer %zu: len=%u speed_hz=%u bits_per_word=%u delay_us=%u cs_change=%u%s%s",
+		       op->hd_cport, cs, i, len, speed, bpw,
+		       gbsim_get_le16(d + 8), d[10],
+		       flags & GB_SPI_XFER_WRITE ? " write" : "",
+		       flags & GB_SPI_XFER_READ ? " read" : "");
+	if (!(flags & (GB_SPI_XFER_READ | GB_SPI_XFER_WRITE)))
+		return gbsim_spi_bad(op, "a transfer neither reads nor writes");
+	if (speed && speed < GBSIM_SPI_MIN_HZ) {
+		gbsim_log_error("spi cport %u cs%u: transfer id=0x%04x: xfer %zu: speed_hz %u below the controller's minimum %u",
+				op->hd_cport, cs, op->id, i, speed,
+				GBSIM_SPI_MIN_HZ);
+		return GB_OP_INVALID;
+	}
+	if (speed > max) {
+		gbsim_log_error("spi cport %u cs%u: transfer id=0x%04x: xfer %zu: speed_hz %u above the device's maximum %u",
+				op->hd_cport, cs, op->id, i, speed, max);
+		return GB_OP_INVALID;
+	}
+	if (!bpw)
+		bpw = gbsim_spi_devs[cs].bpw;
+	if (bpw > 32 || !(GBSIM_SPI_BPW_MASK & (1u << (bpw - 1)))) {
+		gbsim_log_error("spi cport %u cs%u: transfer id=0x%04x: xfer %zu: %u bits per word not in the mask 0x%08x",
+				op->hd_cport, cs, op->id, i, bpw,
+				GBSIM_SPI_BPW_MASK);
+		return GB_OP_INVALID;
+	}
+	if (bpw > 8 && len % 2) {
+		gbsim_log_error("spi cport %u cs%u: transfer id=0x%04x: xfer %zu: %u bytes are not whole %u-bit words",
+				op->hd_cport, cs, op->id, i, len, bpw);
+		return GB_OP_INVALID;
+	}
+	return GB_OP_SUCCESS;
+}
+
 static int gbsim_spi_transfer(struct gbsim_op *op)
 {
 	struct gbsim_spi_conn *sc = op->conn->priv;
@@ -159,6 +235,7 @@ static int gbsim_spi_transfer(struct gbsim_op *op)
 	size_t nlog_tx = 0, nlog_rx = 0;
 	uint32_t len;
 	uint16_t count;
+	int ret;
 
 	if (op->req_len < hdr)
 		return gbsim_spi_bad(op, "shorter than its header");
@@ -174,8 +251,9 @@ static int gbsim_spi_transfer(struct gbsim_op *op)
 		d = op->req + hdr + i * desc;
 		len = gbsim_get_le32(d + 4);
 		flags = d[12];
-		if (!(flags & (GB_SPI_XFER_READ | GB_SPI_XFER_WRITE)))
-			return gbsim_spi_bad(op, "a transfer neither reads nor writes");
+		ret = gbsim_spi_check_xfer(op, cs, i, d);
+		if (ret != GB_OP_SUCCESS)
+			return ret;
 		if (flags & GB_SPI_XFER_WRITE)
 			wr_total += len;
 		if (flags & GB_SPI_XFER_READ)

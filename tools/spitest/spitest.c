@@ -4,12 +4,16 @@
  * (Debian ships no spidev_test).
  *
  *   spitest [-s HZ] [-b BITS] [-m MODE] [-n] DEV HEX [HEX...]
+ *   spitest -i DEV
  *
  * Each HEX argument is one transfer, written and read at once (full
  * duplex); "rN" instead reads N bytes without writing.  -n (no cs_change)
  * is the default; the bytes read by every transfer are printed as hex,
- * one line per transfer.  Exit status 1 if the ioctl fails (its error on
- * stderr), 2 for bad usage.
+ * one line per transfer.  -s and -b apply to every transfer.  -i prints
+ * what spidev holds for the device (from SPI_IOC_RD_MODE,
+ * SPI_IOC_RD_BITS_PER_WORD and SPI_IOC_RD_MAX_SPEED_HZ) as
+ * "mode=0xMM bits_per_word=N max_speed_hz=N".  Exit status 1 if an ioctl
+ * fails (its error on stderr), 2 for bad usage.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -27,7 +31,8 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: spitest [-s HZ] [-b BITS] [-m MODE] DEV HEX|rN...\n");
+	fprintf(stderr, "usage: spitest [-s HZ] [-b BITS] [-m MODE] DEV HEX|rN...\n"
+		"       spitest -i DEV\n");
 	exit(2);
 }
 
@@ -40,6 +45,31 @@ static int hexval(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+/* -i: the device's settings as spidev holds them */
+static int show_info(const char *dev)
+{
+	uint8_t m8, bpw;
+	uint32_t hz;
+	int fd;
+
+	fd = open(dev, O_RDWR);
+	if (fd < 0) {
+		fprintf(stderr, "spitest: %s: %s\n", dev, strerror(errno));
+		return 1;
+	}
+	if (ioctl(fd, SPI_IOC_RD_MODE, &m8) < 0 ||
+	    ioctl(fd, SPI_IOC_RD_BITS_PER_WORD, &bpw) < 0 ||
+	    ioctl(fd, SPI_IOC_RD_MAX_SPEED_HZ, &hz) < 0) {
+		fprintf(stderr, "spitest: %s: reading settings: %s\n", dev,
+			strerror(errno));
+		close(fd);
+		return 1;
+	}
+	close(fd);
+	printf("mode=0x%02x bits_per_word=%u max_speed_hz=%u\n", m8, bpw, hz);
+	return 0;
 }
 
 /* Bytes of HEX into a new buffer; NULL if it is not hex */
@@ -71,7 +101,7 @@ int main(int argc, char **argv)
 {
 	struct spi_ioc_transfer xfer[SPITEST_MAX_XFERS];
 	unsigned long speed = 0, bits = 0, mode = 0;
-	bool set_mode = false;
+	bool set_mode = false, info = false;
 	uint8_t *tx[SPITEST_MAX_XFERS], *rx[SPITEST_MAX_XFERS];
 	size_t len[SPITEST_MAX_XFERS];
 	int opt, fd, n, i, ret;
@@ -79,8 +109,11 @@ int main(int argc, char **argv)
 	char *end;
 	size_t j;
 
-	while ((opt = getopt(argc, argv, "s:b:m:n")) != -1) {
+	while ((opt = getopt(argc, argv, "s:b:m:ni")) != -1) {
 		switch (opt) {
+		case 'i':
+			info = true;
+			continue;
 		case 's':
 			speed = strtoul(optarg, &end, 0);
 			break;
@@ -98,6 +131,11 @@ int main(int argc, char **argv)
 		}
 		if (*end)
 			usage();
+	}
+	if (info) {
+		if (argc - optind != 1)
+			usage();
+		return show_info(argv[optind]);
 	}
 	n = argc - optind - 1;
 	if (n < 1 || n > SPITEST_MAX_XFERS)

@@ -1,4 +1,4 @@
-# Checks gb-gbphy and gb-i2c with i2c-tools: the bridge module's bundle gets one gbphy device per CPort, its I2C CPort an adapter; i2cdetect finds gbsim's EEPROM at 0x50 only, i2cget/i2cset/i2ctransfer read and write it as gbsim logs, bad answers from gbsim give tool errors, and removing the module removes the adapter.
+# Checks gb-gbphy and gb-i2c with i2c-tools: the bridge module's bundle gets one gbphy device per CPort, its I2C CPort an adapter; i2cdetect finds gbsim's EEPROM at 0x50 only, i2cget/i2cset/i2ctransfer read and write it as gbsim logs, the adapter advertises the 10-bit addressing gbsim does and I2C_RDWR (tools/i2crdwr; i2ctransfer has no 10-bit addresses) reaches gbsim's device at 10-bit 0x1a5 with the ten-bit flag while out-of-range addresses are refused, bad answers from gbsim give tool errors, and removing the module removes the adapter.
 # timeout: 120
 # tools: i2cdetect i2cget i2cset i2ctransfer
 # kmods: i2c-dev
@@ -7,6 +7,7 @@
 need_tool gbsim
 need_tool i2cdetect
 need_tool i2ctransfer
+need_tool i2crdwr
 need_kmod i2c-dev
 M=/usr/share/greybus/manifests/gbphy-bridge.mnfs
 S=$GBTEST_TMP/ctl.sock
@@ -59,6 +60,27 @@ assert_eq "$(i2cget -y $BUS 0x50 0x40)" 0xa5 "eeprom[0x40] after i2cset"
 assert_eq "$(i2ctransfer -y $BUS w1@0x50 0x00 r4)" "0x67 0x62 0x73 0x69" "i2ctransfer read"
 i2ctransfer -y $BUS w3@0x50 0x60 0x11 0x22 || fail "i2ctransfer write"
 assert_eq "$(i2ctransfer -y $BUS w1@0x50 0x60 r2)" "0x11 0x22" "i2ctransfer read back"
+# 10-bit addressing: advertised by gbsim, passed on by the adapter
+assert_eq "$(i2crdwr -F /dev/i2c-$BUS)" "functionality=0x0eff000b ten_bit=yes" "functionality"
+i2crdwr -t /dev/i2c-$BUS 0x1a5 w0411223344 || fail "10-bit write to 0x1a5 failed"
+wait_for 5 grep -q 'i2c: addr=0x1a5 ten-bit write len=5 off=0x04' $LOG ||
+	fail "gbsim did not log the 10-bit write: $(grep 'i2c:' $LOG | tail -n 2)"
+grep -q 'i2c: 0x1a5\[0x04\]=0x11' $LOG || fail "gbsim did not store the 10-bit write"
+assert_eq "$(i2crdwr -t /dev/i2c-$BUS 0x1a5 w03 r6)" "001122334400" "10-bit read of 0x1a5"
+grep -q 'i2c: addr=0x1a5 ten-bit read len=6 off=0x03' $LOG || fail "gbsim did not log the 10-bit read"
+# a 10-bit 0x050 is not the EEPROM: NAK; 0x1a5 without the flag or a 10-bit
+# address past 0x3ff: refused by the driver, never sent
+i2crdwr -t /dev/i2c-$BUS 0x050 r1 >out 2>&1 && fail "10-bit 0x050 answered: $(cat out)"
+grep -q "No such device or address" out || fail "10-bit 0x050: $(cat out)"
+grep -q 'i2c: addr=0x050 ten-bit nak' $LOG || fail "gbsim logged no NAK for 10-bit 0x050"
+n=$(grep -c 'i2c: addr=' $LOG)
+i2crdwr /dev/i2c-$BUS 0x1a5 r1 >out 2>&1 && fail "7-bit 0x1a5 succeeded: $(cat out)"
+grep -q "Invalid argument" out || fail "7-bit 0x1a5: $(cat out)"
+expect_dmesg '7-bit address 0x1a5 out of range'
+i2crdwr -t /dev/i2c-$BUS 0x400 r1 >out 2>&1 && fail "10-bit 0x400 succeeded: $(cat out)"
+expect_dmesg '10-bit address 0x400 out of range'
+assert_eq "$(grep -c 'i2c: addr=' $LOG)" "$n" "gbsim log lines after refused addresses"
+
 # nobody at 0x51: an error, not data
 i2cget -y $BUS 0x51 0x00 >out 2>&1 && fail "i2cget of 0x51 succeeded: $(cat out)"
 

@@ -1,9 +1,9 @@
-# Checks gb-gpio with libgpiod: the bridge module's GPIO CPort is a gpiochip with gbsim's 8 lines (gpiodetect, gpioinfo), gpioget reads the levels gbsim puts on its lines, gpioset drives values gbsim logs, gpiomon reports the rising and falling edges gbsim raises (both edges and rising only), the interrupt is masked again when gpiomon exits, and a requested line keeps the gbphy device and bundle resumed.
+# Checks gb-gpio with libgpiod: the bridge module's GPIO CPort is a gpiochip with gbsim's 8 lines (gpiodetect, gpioinfo), gpioget reads the levels gbsim puts on its lines, gpioset drives values gbsim logs, gpiomon reports the rising and falling edges gbsim raises (both edges, rising only, falling only), a debounce period set through the v2 uAPI (tools/gpiov2) reaches gbsim and one beyond the protocol's 65535 us is refused, the interrupt is masked again when gpiomon exits, and a requested line keeps the gbphy device and bundle resumed.
 # timeout: 150
 # tools: gpiodetect gpioinfo gpioget gpioset gpiomon
 . /usr/lib/gbtest/lib.sh
 
-need_tool gbsim gpiodetect gpioinfo gpioget gpioset gpiomon
+need_tool gbsim gpiodetect gpioinfo gpioget gpioset gpiomon gpiov2
 load_gb greybus gb-vhd gb-gbphy gb-gpio
 
 M=/usr/share/greybus/manifests
@@ -109,6 +109,46 @@ wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
 wait $mon || fail "gpiomon -r failed: $(cat mon.err)"
 assert_eq "$(cat mon | tr '\n' ' ')" "1 7 1 7 " "gpiomon -r events"
 assert_eq "$(n_events)" $((before + 2)) "irq events gbsim sent for rising only"
+
+# falling edges only
+level 0 1
+mark
+gpiomon -b -f -n 2 -F '%e %o' $CH 0 >mon 2>mon.err &
+mon=$!
+since "line 0: .* irq=unmasked type=falling"
+before=$(n_events)
+level 0 0
+wait_for 10 _lines mon 1 || fail "gpiomon -f saw no falling edge: $(cat mon mon.err)"
+level 0 1
+level 0 0
+wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
+	fail "gpiomon -f did not exit after 2 events: $(cat mon mon.err)"
+wait $mon || fail "gpiomon -f failed: $(cat mon.err)"
+assert_eq "$(cat mon | tr '\n' ' ')" "0 0 0 0 " "gpiomon -f events"
+assert_eq "$(n_events)" $((before + 2)) "irq events gbsim sent for falling only"
+
+# debounce (v2 uAPI): the period reaches gbsim's line, the chip reports it
+level 4 1
+mark
+out=$(gpiov2 -d 1500 /dev/$CH 4) || fail "gpiov2 -d 1500 failed"
+assert_eq "$out" "line 4: value=1 debounce_period_us=1500" "gpiov2 -d 1500"
+since "line 4: active=1 dir=in .* debounce=1500"
+# with edge detection too: events still arrive
+mark
+gpiov2 -d 20000 -e falling -n 1 /dev/$CH 4 >mon 2>mon.err &
+mon=$!
+since "line 4: active=1 dir=in .* irq=unmasked type=falling debounce=20000"
+level 4 0
+wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
+	fail "gpiov2 -e falling did not exit: $(cat mon mon.err)"
+wait $mon || fail "gpiov2 -e falling failed: $(cat mon.err)"
+assert_eq "$(cat mon | tr '\n' ' ')" "line 4: value=1 debounce_period_us=20000 falling 4 " "gpiov2 events"
+# beyond the protocol's 16 bits: refused, nothing sent
+mark
+gpiov2 -d 70000 /dev/$CH 4 >out 2>err.v2 && fail "gpiov2 -d 70000 succeeded: $(cat out)"
+grep -q "GPIO_V2_GET_LINE_IOCTL: Invalid argument" err.v2 || fail "gpiov2 -d 70000: $(cat err.v2)"
+expect_dmesg 'line 4: debounce of 70000 us is beyond the protocol.s 65535 us'
+_since "debounce=70000" && fail "gbsim got a debounce of 70000"
 
 # an edge on a masked line sends nothing
 before=$(n_events)

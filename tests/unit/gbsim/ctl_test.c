@@ -415,6 +415,18 @@ static void faults(void)
 	     "fault clear");
 	t_ok(ctl("fault add dir=send type=svc.module_inserted drop") == 0 &&
 	     !strcmp(out_buf, "fault 10\n"), "ids go on after clear: %s", out_buf);
+	t_ok(ctl("fault clear") == 0, "fault clear again");
+
+	t_ok(ctl("fault add type=control.get_manifest_size long=3") == 0,
+	     "fault add long=3");
+	t_ok(ap_call(1, GB_CONTROL_TYPE_GET_MANIFEST_SIZE, NULL, 0, &r) &&
+	     !r.result && r.plen == 5 && r.len == 13 &&
+	     (r.raw[0] | r.raw[1] << 8) == 13 && !r.payload[2] &&
+	     !r.payload[3] && !r.payload[4], "answer 3 zero bytes longer");
+	t_ok(ctl("fault add dir=send type=control.get_manifest_size long=3") == 1,
+	     "long=N refused with dir=send");
+	t_ok(ctl("fault add type=control.get_manifest_size long=0") == 1,
+	     "long=0 refused");
 }
 
 /* The GPIO model behind "gpio": line state, and interrupts it raises */
