@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gbsim.h"
+#include "log.h"
 
 int gbsim_parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
@@ -26,6 +27,32 @@ int gbsim_parse_uint(const char *s, uint64_t max, uint64_t *out)
 		return -ERANGE;
 	*out = v;
 	return 0;
+}
+
+bool gbsim_knob_num(const char *tok, const char *key, uint64_t max,
+		    uint64_t *v)
+{
+	size_t n = strlen(key);
+
+	if (strncmp(tok, key, n) || tok[n] != '=')
+		return false;
+	return !gbsim_parse_uint(tok + n + 1, max, v);
+}
+
+void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok))
+{
+	char *env, *s, *tok, *save = NULL;
+
+	env = getenv(name);
+	if (!env)
+		return;
+	s = strdup(env);
+	if (!s)
+		return;
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!knob(tok))
+			gbsim_log_warn("%s: '%s' ignored", name, tok);
+	free(s);
 }
 
 static struct gbsim_module_cfg *gbsim_module_cfg_new(void)

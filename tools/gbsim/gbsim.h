@@ -150,6 +150,16 @@ int gbsim_config_load(struct gbsim_config *cfg, const char *path,
 void gbsim_config_free(struct gbsim_config *cfg);
 /* Parse an unsigned number (0x.., 0.., decimal) no larger than max */
 int gbsim_parse_uint(const char *s, uint64_t max, uint64_t *out);
+/*
+ * A model's knobs: "KEY=N,..." in an environment variable or a ctl
+ * command.  gbsim_knob_num() takes one "KEY=N" (N as gbsim_parse_uint
+ * reads it, at most @max); gbsim_knobs_from_env() hands every
+ * comma-separated token of $name to @knob and warns about the ones it
+ * does not take.
+ */
+bool gbsim_knob_num(const char *tok, const char *key, uint64_t max,
+		    uint64_t *v);
+void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok));
 
 /* ------------------------------------------------------------------ */
 /* Interfaces and modules (intf.c, module.c)                           */

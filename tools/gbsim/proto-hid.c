@@ -125,21 +125,10 @@ static bool gbsim_hid_knob(const char *tok)
 
 static void gbsim_hid_read_knobs(void)
 {
-	char *env, *s, *tok, *save = NULL;
-
 	if (gbsim_hid_knobs.read)
 		return;
 	gbsim_hid_knobs.read = true;
-	env = getenv(GBSIM_HID_ENV);
-	if (!env)
-		return;
-	s = strdup(env);
-	if (!s)
-		return;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!gbsim_hid_knob(tok))
-			gbsim_log_warn("%s: '%s' ignored", GBSIM_HID_ENV, tok);
-	free(s);
+	gbsim_knobs_from_env(GBSIM_HID_ENV, gbsim_hid_knob);
 }
 
 /* Punctuation: the keys from 0x2d (minus) to 0x38 (slash), then shifted */

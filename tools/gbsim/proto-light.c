@@ -57,38 +57,25 @@ static struct gbsim_light_knobs {
 } gbsim_light_knobs = GBSIM_LIGHT_KNOBS_DEFAULT;
 static bool gbsim_light_knobs_read;
 
-/* "KEY=N" with N decimal or 0x hex, at most @max */
-static bool gbsim_light_num(const char *tok, const char *key,
-			    unsigned long max, unsigned long *v)
-{
-	size_t n = strlen(key);
-	char *end;
-
-	if (strncmp(tok, key, n) || tok[n] != '=' || !tok[n + 1])
-		return false;
-	*v = strtoul(tok + n + 1, &end, 0);
-	return !*end && *v <= max;
-}
-
 /* One KEY=VALUE of GBSIM_LIGHTS (or "lights set"); false if not one */
 static bool gbsim_light_knob(const char *tok)
 {
 	struct gbsim_light_knobs *k = &gbsim_light_knobs;
-	unsigned long v;
+	uint64_t v;
 
 	if (!strcmp(tok, "defaults"))
 		*k = (struct gbsim_light_knobs)GBSIM_LIGHT_KNOBS_DEFAULT;
-	else if (gbsim_light_num(tok, "max", 255, &v))
+	else if (gbsim_knob_num(tok, "max", 255, &v))
 		k->max = v;
-	else if (gbsim_light_num(tok, "color", 0xffffffff, &v))
+	else if (gbsim_knob_num(tok, "color", 0xffffffff, &v))
 		k->color = v;
-	else if (gbsim_light_num(tok, "lights", 255, &v))
+	else if (gbsim_knob_num(tok, "lights", 255, &v))
 		k->lights = v;
-	else if (gbsim_light_num(tok, "channels", 255, &v))
+	else if (gbsim_knob_num(tok, "channels", 255, &v))
 		k->channels = v;
-	else if (gbsim_light_num(tok, "light_len", 1024, &v))
+	else if (gbsim_knob_num(tok, "light_len", 1024, &v))
 		k->light_len = v;
-	else if (gbsim_light_num(tok, "channel_len", 1024, &v))
+	else if (gbsim_knob_num(tok, "channel_len", 1024, &v))
 		k->channel_len = v;
 	else
 		return false;
@@ -97,21 +84,10 @@ static bool gbsim_light_knob(const char *tok)
 
 static void gbsim_light_read_knobs(void)
 {
-	char *env, *s, *tok, *save = NULL;
-
 	if (gbsim_light_knobs_read)
 		return;
 	gbsim_light_knobs_read = true;
-	env = getenv(GBSIM_LIGHT_ENV);
-	if (!env)
-		return;
-	s = strdup(env);
-	if (!s)
-		return;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!gbsim_light_knob(tok))
-			gbsim_log_warn("%s: '%s' ignored", GBSIM_LIGHT_ENV, tok);
-	free(s);
+	gbsim_knobs_from_env(GBSIM_LIGHT_ENV, gbsim_light_knob);
 }
 
 static const struct {

@@ -85,67 +85,49 @@ struct gbsim_psy {
 	uint64_t		timer;
 };
 
-/* "KEY=N" with N decimal or 0x hex, at most @max */
-static bool gbsim_psy_num(const char *tok, const char *key,
-			  unsigned long max, unsigned long *v)
-{
-	size_t n = strlen(key);
-	char *end;
-
-	if (strncmp(tok, key, n) || tok[n] != '=' || !tok[n + 1])
-		return false;
-	*v = strtoul(tok + n + 1, &end, 0);
-	return !*end && *v <= max;
-}
-
 /* One of the lies above (or "defaults"); false if @tok is not one */
 static bool gbsim_psy_lie(const char *tok)
 {
 	struct gbsim_psy_lies *lie = &gbsim_psy_knobs.lie;
-	unsigned long v;
+	uint64_t v;
 
 	if (!strcmp(tok, "defaults"))
 		*lie = (struct gbsim_psy_lies)GBSIM_PSY_LIES_DEFAULT;
-	else if (gbsim_psy_num(tok, "supplies", 255, &v))
+	else if (gbsim_knob_num(tok, "supplies", 255, &v))
 		lie->supplies = v;
-	else if (gbsim_psy_num(tok, "props", 255, &v))
+	else if (gbsim_knob_num(tok, "props", 255, &v))
 		lie->props = v;
-	else if (gbsim_psy_num(tok, "desc_count", 255, &v))
+	else if (gbsim_knob_num(tok, "desc_count", 255, &v))
 		lie->desc_count = v;
-	else if (gbsim_psy_num(tok, "desc_entries", 255, &v))
+	else if (gbsim_knob_num(tok, "desc_entries", 255, &v))
 		lie->desc_entries = v;
 	else
 		return false;
 	return true;
 }
 
+/* One KEY=VALUE of GBSIM_POWER_SUPPLY; false if it is not one */
+static bool gbsim_psy_knob(const char *tok)
+{
+	uint64_t v;
+
+	if (gbsim_knob_num(tok, "capacity", 100, &v))
+		gbsim_psy_knobs.capacity = v;
+	else if (gbsim_knob_num(tok, "period_ms", 600000, &v))
+		gbsim_psy_knobs.period_ms = v;
+	else if (gbsim_knob_num(tok, "step", 100, &v))
+		gbsim_psy_knobs.step = v;
+	else
+		return gbsim_psy_lie(tok);
+	return true;
+}
+
 static void gbsim_psy_read_knobs(void)
 {
-	char *env, *s, *tok, *save = NULL;
-	unsigned long v;
-
 	if (gbsim_psy_knobs.read)
 		return;
 	gbsim_psy_knobs.read = true;
-	env = getenv(GBSIM_PSY_ENV);
-	if (!env)
-		return;
-	s = strdup(env);
-	if (!s)
-		return;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (sscanf(tok, "capacity=%lu", &v) == 1 && v <= 100)
-			gbsim_psy_knobs.capacity = v;
-		else if (sscanf(tok, "period_ms=%lu", &v) == 1 && v <= 600000)
-			gbsim_psy_knobs.period_ms = v;
-		else if (sscanf(tok, "step=%lu", &v) == 1 && v <= 100)
-			gbsim_psy_knobs.step = v;
-		else if (gbsim_psy_lie(tok))
-			continue;
-		else
-			gbsim_log_warn("%s: '%s' ignored", GBSIM_PSY_ENV, tok);
-	}
-	free(s);
+	gbsim_knobs_from_env(GBSIM_PSY_ENV, gbsim_psy_knob);
 }
 
 static int32_t gbsim_psy_value(const struct gbsim_psy *ps, uint8_t prop)
