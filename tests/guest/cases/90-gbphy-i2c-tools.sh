@@ -35,7 +35,11 @@ done
 [ -n "$P" ] || fail "no gbphy device with protocol_id 0x03"
 grep -qx 'MODALIAS=gbphy:p03' $P/uevent || fail "I2C gbphy modalias: $(cat $P/uevent)"
 wait_for 20 test -e $P/driver || fail "gb-i2c did not bind to ${P##*/}"
-wait_for 30 ls -d $P/i2c-* >/dev/null 2>&1 || fail "no i2c adapter below ${P##*/}"
+if ! wait_for 30 ls -d $P/i2c-* >/dev/null 2>&1; then
+	info "${P##*/}: $(ls $P | tr '\n' ' '); runtime $(cat $P/power/runtime_status), bundle $(cat $B/power/runtime_status)"
+	info "gbsim's last lines: $(tail -n 8 "$LOG")"
+	fail "no i2c adapter below ${P##*/}"
+fi
 A=$(ls -d $P/i2c-*)
 BUS=${A##*/i2c-}
 assert_eq "$(cat $A/name)" "Greybus i2c adapter" "adapter name"
