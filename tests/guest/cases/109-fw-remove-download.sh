@@ -35,9 +35,12 @@ _more() { [ "$(n_dmesg "$1")" -gt "$2" ]; }
 _more_log() { [ "$(grep -cE "$1" "$LOG")" -gt "$2" ]; }
 # a process has ended (gone, or a zombie nobody reaped yet)
 _ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
-# each of the module's fetches goes out 400 ms late: 5 chunks, ~2 s
+# each of the module's fetches goes out 1 s late (times GB_TSCALE): 5
+# chunks, ~5 s for the removal to come in; with 400 ms the sanitizer
+# kernel finished the download before rmmod got its turn
 slow_fetches() {
-	gbsim ctl fault add intf=3 type=fw_download.fetch_firmware dir=send delay=400 sticky >/dev/null ||
+	gbsim ctl fault add intf=3 type=fw_download.fetch_firmware dir=send \
+		delay=$((1000 * GB_TSCALE)) sticky >/dev/null ||
 		fail "fault add"
 }
 # start a load and wait until the module has found the file and is
