@@ -23,32 +23,10 @@ bystander_ok() {
 	assert_file_eq $BY/capacity_alert_min $alert
 	assert_file_eq $BY/model_name "Sim Battery"
 }
-supplies_of_5() { ls /sys/class/power_supply | grep '^gb-1-5\.' ; }
-_unbound_5() { [ ! -e $D/1-5.5.1/driver ] && [ -z "$(supplies_of_5)" ]; }
-_more() { [ "$(dmesg_since_case | grep -cE "$1")" -gt "$2" ]; }
-
-# bad WHAT REGEX CTL-WORDS...: set a lie or fault, plug a battery in at
-# 5, wait for one more kernel line matching REGEX, check that nothing
-# of it stays registered and that the bystander works
-bad() {
-	local what=$1 regex="1-5\.5\.1: $2" n
-	shift 2
-	n=$(dmesg_since_case | grep -cE "$regex")
-	gbsim ctl "$@" >/dev/null || fail "$what: gbsim ctl $*"
-	gbsim ctl insert 5 $M/battery.mnfs >/dev/null || fail "insert ($what)"
-	wait_for 20 _more "$regex" "$n" || fail "$what: no line matching '$regex': $(dmesg_since_case | grep 1-5 | tail -3)"
-	# the probe goes on a little after its line: give it time to unwind
-	wait_for 10 _unbound_5 || fail "$what: bundle bound or supply left: $(supplies_of_5)"
-	uevent_settle 10
-	test -e $D/1-5.5.1/driver && fail "$what: bundle bound"
-	[ -z "$(supplies_of_5)" ] || fail "$what: supply registered: $(supplies_of_5)"
-	gbsim ctl fault clear >/dev/null
-	gbsim ctl psy set defaults >/dev/null
-	gbsim ctl remove 5 >/dev/null || fail "remove ($what)"
-	wait_for 10 test ! -e $D/1-5 || fail "1-5 still there ($what)"
-	bystander_ok "$what"
-	info "$what: refused"
-}
+liar_left() { ls /sys/class/power_supply | grep '^gb-1-5\.' ; }
+LIAR_MNFS=$M/battery.mnfs
+LIAR_DEFAULTS="psy set defaults"
+. /usr/lib/gbtest/liar.sh
 
 bad "no supplies" 'module has 0 supplies \(1\.\.8 supported\)' psy set supplies=0
 bad "nine supplies" 'module has 9 supplies \(1\.\.8 supported\)' psy set supplies=9

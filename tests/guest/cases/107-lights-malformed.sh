@@ -25,31 +25,10 @@ bystander_ok() {
 	assert_file_eq $BY/brightness $level
 	assert_file_eq $BY/max_brightness 255
 }
-leds_of_5() { ls -l /sys/class/leds | grep '/1-5\.5\.1/'; }
-_unbound_5() { [ ! -e $D/1-5.5.1/driver ] && [ -z "$(leds_of_5)" ]; }
-_more() { [ "$(dmesg_since_case | grep -cE "$1")" -gt "$2" ]; }
-
-# bad WHAT REGEX CTL-WORDS...: set a knob or fault, plug an LED
-# controller in at 5, wait for one more kernel line matching REGEX,
-# check that nothing of it stays registered and that the bystander works
-bad() {
-	local what=$1 regex="1-5\.5\.1: $2" n
-	shift 2
-	n=$(dmesg_since_case | grep -cE "$regex")
-	gbsim ctl "$@" >/dev/null || fail "$what: gbsim ctl $*"
-	gbsim ctl insert 5 $M/lights.mnfs >/dev/null || fail "insert ($what)"
-	wait_for 20 _more "$regex" "$n" || fail "$what: no line matching '$regex': $(dmesg_since_case | grep 1-5 | tail -3)"
-	wait_for 10 _unbound_5 || fail "$what: bundle bound or LED left: $(leds_of_5)"
-	uevent_settle 10
-	test -e $D/1-5.5.1/driver && fail "$what: bundle bound"
-	[ -z "$(leds_of_5)" ] || fail "$what: LED registered: $(leds_of_5)"
-	gbsim ctl fault clear >/dev/null
-	gbsim ctl lights set defaults >/dev/null
-	gbsim ctl remove 5 >/dev/null || fail "remove ($what)"
-	wait_for 10 test ! -e $D/1-5 || fail "1-5 still there ($what)"
-	bystander_ok "$what"
-	info "$what: refused"
-}
+liar_left() { ls -l /sys/class/leds | grep '/1-5\.5\.1/'; }
+LIAR_MNFS=$M/lights.mnfs
+LIAR_DEFAULTS="lights set defaults"
+. /usr/lib/gbtest/liar.sh
 
 bad "no lights" 'module has 0 lights \(1\.\.8 supported\)' lights set lights=0
 bad "nine lights" 'module has 9 lights \(1\.\.8 supported\)' lights set lights=9
