@@ -11,6 +11,7 @@
 #ifndef GB_MANIFEST_H
 #define GB_MANIFEST_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -120,6 +121,13 @@ struct gb_mnfs_diag {
 /* "file:line:column: msg", "file:line: msg" or "file: msg"; returns @buf */
 char *gb_mnfs_diag_format(const struct gb_mnfs_diag *diag, char *buf,
 			  size_t buflen);
+/*
+ * Fills @diag (if not NULL) with @file, the position and the message;
+ * returns -1, so that a parser can "return its_error(...)".  The .mnfs
+ * and .topo parsers report through it.
+ */
+int gb_mnfs_diag_vset(struct gb_mnfs_diag *diag, const char *file, int line,
+		      int column, const char *fmt, va_list ap);
 
 /*
  * Compiles @len bytes of .mnfs source into a malloc'ed blob.  @filename is

@@ -104,18 +104,25 @@ static int mnfs_error(struct mnfs_parser *p, int line, int column,
 		      const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+int gb_mnfs_diag_vset(struct gb_mnfs_diag *diag, const char *file, int line,
+		      int column, const char *fmt, va_list ap)
+{
+	if (!diag)
+		return -1;
+	snprintf(diag->file, sizeof(diag->file), "%s", file);
+	diag->line = line;
+	diag->column = column;
+	vsnprintf(diag->msg, sizeof(diag->msg), fmt, ap);
+	return -1;
+}
+
 static int mnfs_error(struct mnfs_parser *p, int line, int column,
 		      const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!p->diag)
-		return -1;
-	snprintf(p->diag->file, sizeof(p->diag->file), "%s", p->file);
-	p->diag->line = line;
-	p->diag->column = column;
 	va_start(ap, fmt);
-	vsnprintf(p->diag->msg, sizeof(p->diag->msg), fmt, ap);
+	gb_mnfs_diag_vset(p->diag, p->file, line, column, fmt, ap);
 	va_end(ap);
 	return -1;
 }

@@ -87,13 +87,8 @@ static int topo_error(struct topo_parser *p, int line, int column,
 {
 	va_list ap;
 
-	if (!p->diag)
-		return -1;
-	snprintf(p->diag->file, sizeof(p->diag->file), "%s", p->file);
-	p->diag->line = line;
-	p->diag->column = column;
 	va_start(ap, fmt);
-	vsnprintf(p->diag->msg, sizeof(p->diag->msg), fmt, ap);
+	gb_mnfs_diag_vset(p->diag, p->file, line, column, fmt, ap);
 	va_end(ap);
 	return -1;
 }
