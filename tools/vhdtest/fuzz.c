@@ -7,7 +7,7 @@
  * Each iteration does one thing to one of --files files: writes an event
  * (edge values in every field: types, lengths, flags, CPort ids, pads,
  * header size fields; truncated headers; byte counts that disagree with
- * the header; huge counts), creates or destroys its host device, reads
+ * the header; huge counts; TimeSync strobes past, present and future), creates or destroys its host device, reads
  * one event with a buffer of a random size, drains it, polls it, or
  * closes it with events still queued.  So hosts are created and torn
  * down interleaved across files.
@@ -196,6 +196,7 @@ static struct fuzz_want fuzz_expect(const struct fuzz_file *f,
 	struct fuzz_want w = { .err = EINVAL, .alt = -1 };
 	const uint8_t *p = buf + FUZZ_HDR;
 	uint32_t type, len;
+	uint64_t ts, now;
 	size_t size;
 	uint16_t cport;
 
@@ -231,6 +232,17 @@ static struct fuzz_want fuzz_expect(const struct fuzz_file *f,
 	case GB_VHD_DESTROY:
 		if (f->created && !len)
 			w.err = 0;
+		return w;
+	case GB_VHD_TIMESYNC_STROBE:
+		if (!f->created || len != sizeof(struct gb_vhd_strobe))
+			return w;
+		memcpy(&ts, p, sizeof(ts));
+		now = vhdtest_now_ns();
+		/* gb-vhd reads its clock after ours: a second of slack */
+		if (ts <= now)
+			w.err = 0;
+		else if (ts - now < 1000000000ULL)
+			w.alt = 0;
 		return w;
 	case GB_VHD_RECV:
 		if (!f->created || len < sizeof(struct gb_vhd_message) +
@@ -759,12 +771,39 @@ static size_t fuzz_build_echo(struct fuzz *z)
 	return fuzz_hdr(z->buf, GB_VHD_ECHO_REQUEST, len);
 }
 
+/* A strobe latched in the past, just now, or (refused) still to come */
+static size_t fuzz_build_strobe(struct fuzz *z)
+{
+	static const uint64_t edges[] = {
+		0, 1, 0x7fffffffffffffffULL, 0x8000000000000000ULL, UINT64_MAX,
+	};
+	struct gb_vhd_strobe s;
+	uint64_t now = vhdtest_now_ns();
+
+	switch (fuzz_below(z, 4)) {
+	case 0:
+		s.timestamp_ns = now - fuzz_below(z, 1000000);
+		break;
+	case 1:
+		s.timestamp_ns = now + 10000000000ULL + fuzz_below(z, 1000000);
+		break;
+	case 2:
+		s.timestamp_ns = FUZZ_PICK(z, edges);
+		break;
+	default:
+		s.timestamp_ns = vhdtest_rng_next(&z->rng);
+		break;
+	}
+	memcpy(z->buf + FUZZ_HDR, &s, sizeof(s));
+	return fuzz_hdr(z->buf, GB_VHD_TIMESYNC_STROBE, sizeof(s));
+}
+
 /* Anything at all: an edge or random type and length, random bytes */
 static size_t fuzz_build_junk(struct fuzz *z)
 {
 	static const uint32_t types[] = {
 		0, GB_VHD_CREATE, GB_VHD_DESTROY, GB_VHD_RECV,
-		GB_VHD_ECHO_REQUEST, 5, 0x7f, 0x80, GB_VHD_CREATED, GB_VHD_SEND,
+		GB_VHD_ECHO_REQUEST, GB_VHD_TIMESYNC_STROBE, 6, 0x7f, 0x80, GB_VHD_CREATED, GB_VHD_SEND,
 		GB_VHD_CPORT_ENABLE, GB_VHD_CPORT_DISABLE, GB_VHD_CPORT_FLUSH,
 		GB_VHD_CPORT_CONNECTED, GB_VHD_CPORT_QUIESCE, GB_VHD_CPORT_CLEAR,
 		GB_VHD_CPORT_SHUTDOWN, GB_VHD_ECHO_REPLY, GB_VHD_RESET, 0x8c,
@@ -844,6 +883,10 @@ static size_t fuzz_build(struct fuzz *z, unsigned int slot, const char **what)
 	case 5:
 		*what = "ECHO_REQUEST";
 		count = fuzz_build_echo(z);
+		break;
+	case 6:
+		*what = "TIMESYNC_STROBE";
+		count = fuzz_build_strobe(z);
 		break;
 	default:
 		*what = "junk";
