@@ -51,11 +51,33 @@ u64 gb_timesync_ns_to_ticks(u64 ns)
 
 	return mul_u64_u32_div(ns, GB_TIMESYNC_TICKS_MUL, GB_TIMESYNC_NS_MUL);
 }
+EXPORT_SYMBOL_GPL(gb_timesync_ns_to_ticks);
 
-static u64 gb_timesync_ticks_to_ns(u64 ticks)
+u64 gb_timesync_ticks_to_ns(u64 ticks)
 {
 	return mul_u64_u32_div(ticks, GB_TIMESYNC_NS_MUL, GB_TIMESYNC_TICKS_MUL);
 }
+EXPORT_SYMBOL_GPL(gb_timesync_ticks_to_ns);
+
+/*
+ * Only the distance from the anchor is scaled, so a reading long after
+ * the last synchronisation loses no more than one unit to rounding.
+ */
+u64 gb_timesync_ns_to_ft(u64 ns, u64 anchor_ns, u64 anchor_ft)
+{
+	if (ns >= anchor_ns)
+		return anchor_ft + gb_timesync_ns_to_ticks(ns - anchor_ns);
+	return anchor_ft - gb_timesync_ns_to_ticks(anchor_ns - ns);
+}
+EXPORT_SYMBOL_GPL(gb_timesync_ns_to_ft);
+
+u64 gb_timesync_ft_to_ns(u64 frame_time, u64 anchor_ft, u64 anchor_ns)
+{
+	if (frame_time >= anchor_ft)
+		return anchor_ns + gb_timesync_ticks_to_ns(frame_time - anchor_ft);
+	return anchor_ns - gb_timesync_ticks_to_ns(anchor_ft - frame_time);
+}
+EXPORT_SYMBOL_GPL(gb_timesync_ft_to_ns);
 
 static struct gb_timesync *gb_timesync_of(struct gb_host_device *hd)
 {
@@ -74,23 +96,13 @@ static void gb_timesync_set_state(struct gb_timesync *ts,
 
 /* Conversions, under ts->lock */
 
-/* x on one clock to the other, both anchored at the last synchronisation */
-static u64 gb_timesync_rebase(u64 x, u64 from_anchor, u64 to_anchor,
-			      u64 (*scale)(u64))
-{
-	if (x >= from_anchor)
-		return to_anchor + scale(x - from_anchor);
-	return to_anchor - scale(from_anchor - x);
-}
-
 static int gb_timesync_ns_to_ft_locked(struct gb_timesync *ts, u64 ns,
 				       u64 *frame_time)
 {
 	if (!ts->synced)
 		return -EAGAIN;
 
-	*frame_time = gb_timesync_rebase(ns, ts->anchor_ns, ts->anchor_ft,
-					 gb_timesync_ns_to_ticks);
+	*frame_time = gb_timesync_ns_to_ft(ns, ts->anchor_ns, ts->anchor_ft);
 	return 0;
 }
 
@@ -100,8 +112,7 @@ static int gb_timesync_ft_to_ns_locked(struct gb_timesync *ts, u64 frame_time,
 	if (!ts->synced)
 		return -EAGAIN;
 
-	*ns = gb_timesync_rebase(frame_time, ts->anchor_ft, ts->anchor_ns,
-				 gb_timesync_ticks_to_ns);
+	*ns = gb_timesync_ft_to_ns(frame_time, ts->anchor_ft, ts->anchor_ns);
 	return 0;
 }
 

@@ -123,7 +123,6 @@ struct gb_timesync {
 const char *gb_timesync_state_name(enum gb_timesync_state state);
 int gb_timesync_sync_retry(struct gb_timesync *ts, struct gb_interface *intf);
 int gb_timesync_ping(struct gb_timesync *ts);
-u64 gb_timesync_ns_to_ticks(u64 ns);
 
 /* timesync_ops.c: the operations on the wire; 0 or -errno */
 int gb_timesync_svc_wake_pins_acquire(struct gb_svc *svc, u32 strobe_mask);

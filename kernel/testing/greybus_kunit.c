@@ -10,7 +10,10 @@
  *    gb_operation_errno_to_status();
  *  - greybus-message-size: gb_message_framing_check(), the rule
  *    greybus_data_rcvd() applies to a received buffer, and
- *    gb_operation_get_payload_size_max().
+ *    gb_operation_get_payload_size_max();
+ *  - greybus-timesync-clock: the FrameTime arithmetic behind the
+ *    conversion API (19.2 MHz ticks <-> ns, readings moved through an
+ *    anchor), and the API's answer on a host without TimeSync.
  *
  * Built only against a kernel with CONFIG_KUNIT; the tests run when the
  * module loads and report in KTAP on the kernel log.
@@ -18,6 +21,8 @@
 #include <kunit/test.h>
 #include <linux/bitmap.h>
 #include <linux/errno.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -794,8 +799,150 @@ static struct kunit_suite gb_kt_msg_suite = {
 	.test_cases = gb_kt_msg_cases,
 };
 
+/* --- TimeSync clock arithmetic ------------------------------------------ */
+
+#define GB_KT_TICKS_PER_SEC	19200000ULL
+/* An anchor as a run leaves it: some uptime, the SVC's count ahead */
+#define GB_KT_ANCHOR_NS		(123ULL * NSEC_PER_SEC + 456789)
+#define GB_KT_ANCHOR_FT		(987654321ULL)
+
+static void gb_kt_ts_units(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, GB_TIMESYNC_REFCLK_HZ, GB_KT_TICKS_PER_SEC);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(NSEC_PER_SEC),
+			GB_KT_TICKS_PER_SEC);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ticks_to_ns(GB_KT_TICKS_PER_SEC),
+			(u64)NSEC_PER_SEC);
+	/* 12 ticks are exactly 625 ns; one tick is 52.083 ns */
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(625), 12ULL);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ticks_to_ns(12), 625ULL);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ticks_to_ns(1), 52ULL);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(52), 0ULL);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(53), 1ULL);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(0), 0ULL);
+}
+
+/* Ten years of uptime and the 64-bit edge: no overflow on the way */
+static void gb_kt_ts_large(struct kunit *test)
+{
+	u64 ten_years_ns = 3650ULL * 86400 * NSEC_PER_SEC;
+	u64 ticks;
+
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ticks(ten_years_ns),
+			3650ULL * 86400 * GB_KT_TICKS_PER_SEC);
+	KUNIT_EXPECT_EQ(test,
+			gb_timesync_ticks_to_ns(3650ULL * 86400 * GB_KT_TICKS_PER_SEC),
+			ten_years_ns);
+	/* U64_MAX ns is 2^64 / 52.08 ticks: below U64_MAX, exact to a tick */
+	ticks = gb_timesync_ns_to_ticks(U64_MAX);
+	KUNIT_EXPECT_EQ(test, ticks, div_u64(U64_MAX, 625) * 12 +
+			div_u64((U64_MAX - div_u64(U64_MAX, 625) * 625) * 12, 625));
+}
+
+/* Each way loses at most one unit of the finer or coarser clock */
+static void gb_kt_ts_round_trip(struct kunit *test)
+{
+	static const u64 ns[] = {
+		0, 1, 51, 52, 53, 624, 625, 626, 999999999, 1000000000,
+		GB_KT_ANCHOR_NS, 86400ULL * NSEC_PER_SEC + 7,
+	};
+	unsigned int i;
+	u64 back, t;
+
+	for (i = 0; i < ARRAY_SIZE(ns); i++) {
+		back = gb_timesync_ticks_to_ns(gb_timesync_ns_to_ticks(ns[i]));
+		KUNIT_EXPECT_LE_MSG(test, back, ns[i], "ns %llu", ns[i]);
+		KUNIT_EXPECT_LT_MSG(test, ns[i] - back, 53ULL, "ns %llu", ns[i]);
+
+		t = ns[i];	/* the same numbers as tick counts */
+		back = gb_timesync_ns_to_ticks(gb_timesync_ticks_to_ns(t));
+		KUNIT_EXPECT_LE_MSG(test, back, t, "ticks %llu", t);
+		KUNIT_EXPECT_LE_MSG(test, t - back, 1ULL, "ticks %llu", t);
+	}
+}
+
+static void gb_kt_ts_anchor(struct kunit *test)
+{
+	const u64 a_ns = GB_KT_ANCHOR_NS, a_ft = GB_KT_ANCHOR_FT;
+
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ft(a_ns, a_ns, a_ft), a_ft);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ft_to_ns(a_ft, a_ft, a_ns), a_ns);
+	/* A second either side of the anchor is 19.2 M ticks either side */
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ft(a_ns + NSEC_PER_SEC, a_ns, a_ft),
+			a_ft + GB_KT_TICKS_PER_SEC);
+	KUNIT_EXPECT_EQ(test, gb_timesync_ns_to_ft(a_ns - NSEC_PER_SEC, a_ns, a_ft),
+			a_ft - GB_KT_TICKS_PER_SEC);
+	KUNIT_EXPECT_EQ(test,
+			gb_timesync_ft_to_ns(a_ft + GB_KT_TICKS_PER_SEC, a_ft, a_ns),
+			a_ns + NSEC_PER_SEC);
+	KUNIT_EXPECT_EQ(test,
+			gb_timesync_ft_to_ns(a_ft - GB_KT_TICKS_PER_SEC, a_ft, a_ns),
+			a_ns - NSEC_PER_SEC);
+	/* A FrameTime counter far ahead of the AP's clock changes nothing */
+	KUNIT_EXPECT_EQ(test,
+			gb_timesync_ns_to_ft(a_ns + 625, a_ns, U64_MAX / 2),
+			U64_MAX / 2 + 12);
+}
+
+/* Readings in order stay in order across the anchor, both ways */
+static void gb_kt_ts_monotonic(struct kunit *test)
+{
+	const u64 a_ns = GB_KT_ANCHOR_NS, a_ft = GB_KT_ANCHOR_FT;
+	u64 x, prev_ft = 0, prev_ns = 0, ft, ns;
+
+	for (x = a_ns - 2000; x <= a_ns + 2000; x++) {
+		ft = gb_timesync_ns_to_ft(x, a_ns, a_ft);
+		if (x > a_ns - 2000 && ft < prev_ft) {
+			KUNIT_FAIL(test, "ns %llu gave FrameTime %llu < %llu",
+				   x, ft, prev_ft);
+			return;
+		}
+		prev_ft = ft;
+	}
+	for (x = a_ft - 100; x <= a_ft + 100; x++) {
+		ns = gb_timesync_ft_to_ns(x, a_ft, a_ns);
+		if (x > a_ft - 100 && ns <= prev_ns) {
+			KUNIT_FAIL(test, "FrameTime %llu gave ns %llu <= %llu",
+				   x, ns, prev_ns);
+			return;
+		}
+		prev_ns = ns;
+	}
+}
+
+/* A host device without TimeSync (or none) has no FrameTime to give */
+static void gb_kt_ts_no_timesync(struct kunit *test)
+{
+	struct timespec64 ts64;
+	u64 ft = 42;
+	ktime_t kt = 7;
+
+	KUNIT_EXPECT_EQ(test, gb_timesync_from_ktime(NULL, ktime_get(), &ft),
+			-ENODEV);
+	KUNIT_EXPECT_EQ(test, gb_timesync_to_ktime(NULL, 1, &kt), -ENODEV);
+	KUNIT_EXPECT_EQ(test, gb_timesync_to_timespec(NULL, 1, &ts64), -ENODEV);
+	/* and leaves the caller's variables alone */
+	KUNIT_EXPECT_EQ(test, ft, 42ULL);
+	KUNIT_EXPECT_EQ(test, kt, (ktime_t)7);
+}
+
+static struct kunit_case gb_kt_ts_cases[] = {
+	KUNIT_CASE(gb_kt_ts_units),
+	KUNIT_CASE(gb_kt_ts_large),
+	KUNIT_CASE(gb_kt_ts_round_trip),
+	KUNIT_CASE(gb_kt_ts_anchor),
+	KUNIT_CASE(gb_kt_ts_monotonic),
+	KUNIT_CASE(gb_kt_ts_no_timesync),
+	{}
+};
+
+static struct kunit_suite gb_kt_ts_suite = {
+	.name = "greybus-timesync-clock",
+	.test_cases = gb_kt_ts_cases,
+};
+
 kunit_test_suites(&gb_kt_manifest_suite, &gb_kt_id_suite, &gb_kt_code_suite,
-		  &gb_kt_msg_suite);
+		  &gb_kt_msg_suite, &gb_kt_ts_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the Greybus core's pure parts");
 MODULE_LICENSE("GPL");

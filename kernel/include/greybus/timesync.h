@@ -47,6 +47,17 @@ int gb_timesync_from_ktime(struct gb_host_device *hd, ktime_t kt,
 			   u64 *frame_time);
 
 /*
+ * The clock arithmetic behind the conversions (any context; KUnit tests
+ * it): FrameTime ticks <-> nanoseconds, rounded down, and a reading of
+ * one clock moved onto the other through an anchor, a pair of readings
+ * of both clocks at the same instant.
+ */
+u64 gb_timesync_ns_to_ticks(u64 ns);
+u64 gb_timesync_ticks_to_ns(u64 ticks);
+u64 gb_timesync_ns_to_ft(u64 ns, u64 anchor_ns, u64 anchor_ft);
+u64 gb_timesync_ft_to_ns(u64 frame_time, u64 anchor_ft, u64 anchor_ns);
+
+/*
  * For host drivers: the bridge latched a strobe at @timestamp_ns
  * (CLOCK_MONOTONIC).  Strobes nobody waits for are counted and ignored.
  * Any context.

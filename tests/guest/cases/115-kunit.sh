@@ -1,4 +1,4 @@
-# Checks that greybus_kunit's KUnit suites (manifest checks, operation ids, result codes, message sizes) all pass with the expected number of tests, in the kernel log and in debugfs; skips on a kernel without KUnit (greybus_kunit.ko is built only where CONFIG_KUNIT is set).
+# Checks that greybus_kunit's KUnit suites (manifest checks, operation ids, result codes, message sizes, TimeSync clock arithmetic) all pass with the expected number of tests, in the kernel log and in debugfs; skips on a kernel without KUnit (greybus_kunit.ko is built only where CONFIG_KUNIT is set).
 . /usr/lib/gbtest/lib.sh
 
 [ -n "$(find "$GB_EXTRA" -name 'greybus_kunit.ko*' 2>/dev/null)" ] ||
@@ -9,7 +9,8 @@ need_kmod kunit
 EXPECTED="greybus-manifest 16
 greybus-operation-id 4
 greybus-result-codes 5
-greybus-message-size 8"
+greybus-message-size 8
+greybus-timesync-clock 6"
 
 modprobe kunit || fail "modprobe kunit failed"
 # The suites run while the module loads
