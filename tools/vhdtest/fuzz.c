@@ -55,12 +55,9 @@
 /* What the model knows of one open file */
 struct fuzz_file {
 	int		fd;		/* -1: closed */
-	bool		created;
-	uint16_t	num_cports;
-	uint16_t	mtu;
+	struct vhd_model m;
 	bool		want_created;	/* CREATE accepted, CREATED not read */
 	long		bus_id;		/* from CREATED; -1 unknown */
-	uint8_t		enabled[GB_VHD_CPORTS_MAX / 8];
 
 	/* Upper bounds of what SEND/ECHO_REPLY events hold in the queue */
 	unsigned long	q_events;
@@ -148,29 +145,13 @@ static void fuzz_fill(struct fuzz *z, uint8_t *p, size_t len)
 
 /* ---- The model ------------------------------------------------------------ */
 
-static bool fuzz_cport_enabled(const struct fuzz_file *f, unsigned int cport)
-{
-	return cport < GB_VHD_CPORTS_MAX &&
-	       (f->enabled[cport / 8] & (1u << (cport % 8)));
-}
-
-static void fuzz_cport_set(struct fuzz_file *f, unsigned int cport, bool on)
-{
-	if (cport >= GB_VHD_CPORTS_MAX)
-		return;
-	if (on)
-		f->enabled[cport / 8] |= 1u << (cport % 8);
-	else
-		f->enabled[cport / 8] &= ~(1u << (cport % 8));
-}
-
 /* The file lost its host and every queued event (DESTROY, close) */
 static void fuzz_forget(struct fuzz_file *f)
 {
-	f->created = false;
+	f->m.created = false;
 	f->want_created = false;
 	f->bus_id = -1;
-	memset(f->enabled, 0, sizeof(f->enabled));
+	memset(f->m.enabled, 0, sizeof(f->m.enabled));
 	f->q_events = 0;
 	f->q_bytes = 0;
 	f->echo_head = 0;
@@ -193,74 +174,20 @@ struct fuzz_want {
 static struct fuzz_want fuzz_expect(const struct fuzz_file *f,
 				    const uint8_t *buf, size_t count)
 {
-	struct fuzz_want w = { .err = EINVAL, .alt = -1 };
-	const uint8_t *p = buf + FUZZ_HDR;
-	uint32_t type, len;
-	uint64_t ts, now;
-	size_t size;
-	uint16_t cport;
+	struct fuzz_want w = { .alt = -1 };
+	bool either;
 
-	if (count < FUZZ_HDR)
-		return w;
-	if (count > GB_VHD_EVENT_SIZE_MAX) {
-		/* The VFS may refuse a count past the address space first */
-		if (count > 0x7ffff000)
-			w.alt = EFAULT;
-		return w;
-	}
-	type = get_u32(buf);
-	len = get_u32(buf + 4);
-	if (len != count - FUZZ_HDR)
-		return w;
-
-	switch (type) {
-	case GB_VHD_ECHO_REQUEST:
-		w.err = 0;
-		if (!fuzz_room_sure(f, count))
-			w.alt = ENOSPC;
-		return w;
-	case GB_VHD_CREATE:
-		if (f->created || len != sizeof(struct gb_vhd_create))
-			return w;
-		if (get_u32(p) != GB_VHD_VERSION ||
-		    (get_u32(p + 8) & ~(uint32_t)GB_VHD_CREATE_FLAGS) ||
-		    get_u16(p + 4) < 1 || get_u16(p + 4) > GB_VHD_CPORTS_MAX ||
-		    get_u16(p + 6) < GB_VHD_MTU_MIN)
-			return w;
-		w.err = 0;
-		return w;
-	case GB_VHD_DESTROY:
-		if (f->created && !len)
-			w.err = 0;
-		return w;
-	case GB_VHD_TIMESYNC_STROBE:
-		if (!f->created || len != sizeof(struct gb_vhd_strobe))
-			return w;
-		memcpy(&ts, p, sizeof(ts));
-		now = vhdtest_now_ns();
-		/* gb-vhd reads its clock after ours: a second of slack */
-		if (ts <= now)
-			w.err = 0;
-		else if (ts - now < 1000000000ULL)
-			w.alt = 0;
-		return w;
-	case GB_VHD_RECV:
-		if (!f->created || len < sizeof(struct gb_vhd_message) +
-					 sizeof(struct gb_operation_msg_hdr))
-			return w;
-		size = len - sizeof(struct gb_vhd_message);
-		cport = get_u16(p);
-		if (get_u16(p + 2) || cport >= f->num_cports || size > f->mtu)
-			return w;
-		if (cport && !fuzz_cport_enabled(f, cport))
-			return w;
-		if (le16toh(get_u16(p + 4)) != size)
-			return w;
-		w.err = 0;
-		return w;
-	default:
-		return w;
-	}
+	w.err = vhd_model_expect(&f->m, buf, count, &either);
+	if (either)
+		w.alt = 0;
+	/* The VFS may refuse a count past the address space first */
+	if (count > 0x7ffff000)
+		w.alt = EFAULT;
+	/* A message event may find the queue full */
+	if (!w.err && count >= FUZZ_HDR &&
+	    get_u32(buf) == GB_VHD_ECHO_REQUEST && !fuzz_room_sure(f, count))
+		w.alt = ENOSPC;
+	return w;
 }
 
 /* ---- Events read ------------------------------------------------------------ */
@@ -293,7 +220,7 @@ static void fuzz_check_created(struct fuzz *z, unsigned int slot,
 	f->want_created = false;
 	f->bus_id = c.bus_id;
 	for (i = 0; i < z->nfiles; i++) {
-		if (i != slot && z->file[i].fd >= 0 && z->file[i].created &&
+		if (i != slot && z->file[i].fd >= 0 && z->file[i].m.created &&
 		    z->file[i].bus_id == f->bus_id)
 			fuzz_fail(z, slot, "bus id %u is file %u's too",
 				  c.bus_id, i);
@@ -317,13 +244,13 @@ static void fuzz_check_message(struct fuzz *z, unsigned int slot,
 	}
 	memcpy(&m, p, sizeof(m));
 	memcpy(&oh, p + sizeof(m), sizeof(oh));
-	if (m.pad || m.cport_id >= f->num_cports || size > f->mtu ||
+	if (m.pad || m.cport_id >= f->m.num_cports || size > f->m.mtu ||
 	    le16toh(oh.size) != size)
 		fuzz_fail(z, slot,
 			  "bad SEND: cport %u of %u, pad %u, %zu bytes (mtu %u), size field %u",
-			  m.cport_id, f->num_cports, m.pad, size, f->mtu,
+			  m.cport_id, f->m.num_cports, m.pad, size, f->m.mtu,
 			  le16toh(oh.size));
-	if (m.cport_id && !fuzz_cport_enabled(f, m.cport_id))
+	if (m.cport_id && !vhd_model_cport_enabled(&f->m, m.cport_id))
 		fuzz_fail(z, slot, "SEND on disabled cport %u", m.cport_id);
 }
 
@@ -387,10 +314,10 @@ static void fuzz_check_event(struct fuzz *z, unsigned int slot, size_t n)
 	}
 
 	/* The rest belongs to a host device, after its CREATED */
-	if (!f->created || f->want_created) {
+	if (!f->m.created || f->want_created) {
 		fuzz_fail(z, slot, "event %s (0x%x) %s", vhd_event_name(type) ?:
 			  "unknown", type,
-			  f->created ? "before CREATED" : "without a host");
+			  f->m.created ? "before CREATED" : "without a host");
 		return;
 	}
 	switch (type) {
@@ -410,14 +337,14 @@ static void fuzz_check_event(struct fuzz *z, unsigned int slot, size_t n)
 			break;
 		}
 		memcpy(&c, p, sizeof(c));
-		if (c.pad || c.cport_id >= f->num_cports)
+		if (c.pad || c.cport_id >= f->m.num_cports)
 			fuzz_fail(z, slot, "%s: cport %u of %u, pad %u",
 				  vhd_event_name(type), c.cport_id,
-				  f->num_cports, c.pad);
+				  f->m.num_cports, c.pad);
 		if (type == GB_VHD_CPORT_ENABLE)
-			fuzz_cport_set(f, c.cport_id, true);
+			vhd_model_cport_set(&f->m, c.cport_id, true);
 		else if (type == GB_VHD_CPORT_DISABLE)
-			fuzz_cport_set(f, c.cport_id, false);
+			vhd_model_cport_set(&f->m, c.cport_id, false);
 		break;
 	default:
 		fuzz_fail(z, slot, "unknown event type 0x%x (%u bytes)", type,
@@ -501,7 +428,7 @@ static void fuzz_gone(struct fuzz *z, unsigned int slot, long bus_id,
 static void fuzz_close(struct fuzz *z, unsigned int slot)
 {
 	struct fuzz_file *f = &z->file[slot];
-	bool had = f->created;
+	bool had = f->m.created;
 	long bus_id = f->bus_id;
 
 	if (f->fd < 0)
@@ -527,12 +454,12 @@ static void fuzz_apply(struct fuzz *z, unsigned int slot, const uint8_t *buf,
 
 	switch (get_u32(buf)) {
 	case GB_VHD_CREATE:
-		f->created = true;
-		f->num_cports = get_u16(p + 4);
-		f->mtu = get_u16(p + 6);
+		f->m.created = true;
+		f->m.num_cports = get_u16(p + 4);
+		f->m.mtu = get_u16(p + 6);
 		f->want_created = true;
 		f->bus_id = -1;
-		memset(f->enabled, 0, sizeof(f->enabled));
+		memset(f->m.enabled, 0, sizeof(f->m.enabled));
 		z->creates++;
 		break;
 	case GB_VHD_DESTROY:
@@ -557,7 +484,7 @@ static void fuzz_apply(struct fuzz *z, unsigned int slot, const uint8_t *buf,
 		/* A request may be answered with one SEND of at most mtu */
 		if (!(p[sizeof(struct gb_vhd_message) + 4] & GB_MSG_TYPE_RESPONSE)) {
 			f->q_events++;
-			f->q_bytes += FUZZ_MSG_OFF + f->mtu;
+			f->q_bytes += FUZZ_MSG_OFF + f->m.mtu;
 		}
 		break;
 	default:
@@ -693,8 +620,8 @@ static void fuzz_message_body(struct fuzz *z, uint8_t *m, size_t len)
 static size_t fuzz_build_recv(struct fuzz *z, unsigned int slot)
 {
 	const struct fuzz_file *f = &z->file[slot];
-	uint16_t ncp = f->created ? f->num_cports : 8;
-	uint16_t mtu = f->created ? f->mtu : 256;
+	uint16_t ncp = f->m.created ? f->m.num_cports : 8;
+	uint16_t mtu = f->m.created ? f->m.mtu : 256;
 	uint8_t *m = z->buf + FUZZ_MSG_OFF;
 	uint16_t cport = 0, pad = 0, size;
 	size_t len;
@@ -746,7 +673,7 @@ static size_t fuzz_build_recv(struct fuzz *z, unsigned int slot)
 static size_t fuzz_build_recv_valid(struct fuzz *z, unsigned int slot)
 {
 	const struct fuzz_file *f = &z->file[slot];
-	uint16_t mtu = f->created ? f->mtu : 256;
+	uint16_t mtu = f->m.created ? f->m.mtu : 256;
 	size_t len;
 
 	len = sizeof(struct gb_operation_msg_hdr) +
@@ -967,7 +894,7 @@ static void fuzz_usable(struct fuzz *z)
 	put_u32(p + 8, 0);
 	count = fuzz_hdr(z->buf, GB_VHD_CREATE, sizeof(struct gb_vhd_create));
 	fuzz_write(z, 0, count, "final CREATE");
-	if (!f->created) {
+	if (!f->m.created) {
 		fuzz_fail(z, 0, "the device no longer creates a host");
 		return;
 	}
@@ -989,7 +916,7 @@ static void fuzz_usable(struct fuzz *z)
 
 	count = fuzz_hdr(z->buf, GB_VHD_DESTROY, 0);
 	fuzz_write(z, 0, count, "final DESTROY");
-	if (f->created)
+	if (f->m.created)
 		fuzz_fail(z, 0, "the final host cannot be destroyed");
 	fuzz_close(z, 0);
 

@@ -92,6 +92,26 @@ const char *vhd_event_name(uint32_t type);
 /* Describes one to-user event on one line of @out */
 void vhd_event_print(FILE *out, const void *ev, size_t len);
 
+/*
+ * What one open file of the device has been told: the state docs/vhd.md's
+ * rules for a write depend on (model.c).
+ */
+struct vhd_model {
+	bool		created;
+	uint16_t	num_cports;
+	uint16_t	mtu;
+	uint8_t		enabled[GB_VHD_CPORTS_MAX / 8];
+};
+
+bool vhd_model_cport_enabled(const struct vhd_model *m, unsigned int cport);
+void vhd_model_cport_set(struct vhd_model *m, unsigned int cport, bool on);
+/*
+ * The answer to writing @count bytes of @buf: 0 or a positive errno;
+ * *either is set when success would be right too.
+ */
+int vhd_model_expect(const struct vhd_model *m, const uint8_t *buf,
+		     size_t count, bool *either);
+
 /* Monotonic time in nanoseconds */
 uint64_t vhdtest_now_ns(void);
 
