@@ -94,38 +94,31 @@ assert_eq "$(n_events)" $((before + 4)) "irq events gbsim sent"
 # free_irq masks it and the line is released
 since "line 2: active=0 .* irq=masked"
 
-# rising edges only: a falling edge sends no event at all
-mark
-gpiomon -b -r -n 2 -F '%e %o' $CH 7 >mon 2>mon.err &
-mon=$!
-since "line 7: .* irq=unmasked type=rising"
-before=$(n_events)
-level 7 1
-wait_for 10 _lines mon 1 || fail "gpiomon -r saw no rising edge: $(cat mon mon.err)"
-level 7 0
-level 7 1
-wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
-	fail "gpiomon -r did not exit after 2 events: $(cat mon mon.err)"
-wait $mon || fail "gpiomon -r failed: $(cat mon.err)"
-assert_eq "$(cat mon | tr '\n' ' ')" "1 7 1 7 " "gpiomon -r events"
-assert_eq "$(n_events)" $((before + 2)) "irq events gbsim sent for rising only"
+# one_edge FLAG TYPE LINE FROM: gpiomon FLAG on LINE, which starts at
+# level FROM, reports only the two edges of TYPE among three changes;
+# an edge of the other kind sends no event at all
+one_edge() {
+	local flag=$1 type=$2 line=$3 from=$4 to=$((1 - $4)) e=0
 
-# falling edges only
-level 0 1
-mark
-gpiomon -b -f -n 2 -F '%e %o' $CH 0 >mon 2>mon.err &
-mon=$!
-since "line 0: .* irq=unmasked type=falling"
-before=$(n_events)
-level 0 0
-wait_for 10 _lines mon 1 || fail "gpiomon -f saw no falling edge: $(cat mon mon.err)"
-level 0 1
-level 0 0
-wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
-	fail "gpiomon -f did not exit after 2 events: $(cat mon mon.err)"
-wait $mon || fail "gpiomon -f failed: $(cat mon.err)"
-assert_eq "$(cat mon | tr '\n' ' ')" "0 0 0 0 " "gpiomon -f events"
-assert_eq "$(n_events)" $((before + 2)) "irq events gbsim sent for falling only"
+	[ "$type" = rising ] && e=1
+	level $line $from
+	mark
+	gpiomon -b $flag -n 2 -F '%e %o' $CH $line >mon 2>mon.err &
+	mon=$!
+	since "line $line: .* irq=unmasked type=$type"
+	before=$(n_events)
+	level $line $to
+	wait_for 10 _lines mon 1 || fail "gpiomon $flag saw no $type edge: $(cat mon mon.err)"
+	level $line $from
+	level $line $to
+	wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
+		fail "gpiomon $flag did not exit after 2 events: $(cat mon mon.err)"
+	wait $mon || fail "gpiomon $flag failed: $(cat mon.err)"
+	assert_eq "$(cat mon | tr '\n' ' ')" "$e $line $e $line " "gpiomon $flag events"
+	assert_eq "$(n_events)" $((before + 2)) "irq events gbsim sent for $type only"
+}
+one_edge -r rising 7 0
+one_edge -f falling 0 1
 
 # debounce (v2 uAPI): the period reaches gbsim's line, the chip reports it
 level 4 1
