@@ -33,6 +33,8 @@
 #include <uapi/greybus/cap.h>
 #include <uapi/greybus/fw_mgmt.h>
 
+#include "gb_hex.h"
+
 static const char *load_status_name(unsigned int s)
 {
 	switch (s) {
@@ -110,21 +112,10 @@ static void print_hex(const char *key, const __u8 *p, size_t len)
 /* At most max bytes from hex digits, the rest zero */
 static void parse_hex(__u8 *dst, size_t max, const char *hex)
 {
-	size_t n = strlen(hex);
-
-	if (n % 2 || n / 2 > max) {
+	memset(dst, 0, max);
+	if (gb_hex_decode(hex, NULL, dst, max) < 0) {
 		fprintf(stderr, "gbfw: '%s' is not at most %zu hex bytes\n", hex, max);
 		exit(2);
-	}
-	memset(dst, 0, max);
-	for (size_t i = 0; i < n / 2; i++) {
-		unsigned int b;
-
-		if (sscanf(hex + 2 * i, "%2x", &b) != 1) {
-			fprintf(stderr, "gbfw: bad hex '%s'\n", hex);
-			exit(2);
-		}
-		dst[i] = (__u8)b;
 	}
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ctl.h"
+#include "gb_hex.h"
 #include "gbsim.h"
 #include "log.h"
 
@@ -72,37 +73,22 @@ static struct gbsim_module *gbsim_ctl_module(struct gbsim *sim,
 static int gbsim_ctl_hex(struct gbsim_ctl_out *out, char **words, int n,
 			 uint8_t *buf, size_t max, size_t *len)
 {
-	int hi = -1;
+	struct gb_hex h;
+	ssize_t ret = 0;
 
-	*len = 0;
-	for (int i = 0; i < n; i++) {
-		for (const char *p = words[i]; *p; p++) {
-			int d;
-
-			if (*p == ' ' || *p == ':' || *p == '\t')
-				continue;
-			if (*p >= '0' && *p <= '9')
-				d = *p - '0';
-			else if (*p >= 'a' && *p <= 'f')
-				d = *p - 'a' + 10;
-			else if (*p >= 'A' && *p <= 'F')
-				d = *p - 'A' + 10;
-			else
-				return gbsim_ctl_fail(out, "'%s' is not hex bytes",
-						      words[i]);
-			if (hi < 0) {
-				hi = d;
-				continue;
-			}
-			if (*len == max)
-				return gbsim_ctl_fail(out, "more than %zu bytes",
-						      max);
-			buf[(*len)++] = (uint8_t)(hi << 4 | d);
-			hi = -1;
-		}
+	gb_hex_start(&h, buf, max);
+	for (int i = 0; i < n && !ret; i++) {
+		ret = gb_hex_add(&h, words[i], " :\t");
+		if (ret == GB_HEX_BAD_DIGIT)
+			return gbsim_ctl_fail(out, "'%s' is not hex bytes",
+					      words[i]);
 	}
-	if (hi >= 0)
+	if (ret == GB_HEX_TOO_LONG)
+		return gbsim_ctl_fail(out, "more than %zu bytes", max);
+	ret = gb_hex_finish(&h);
+	if (ret < 0)
 		return gbsim_ctl_fail(out, "odd number of hex digits");
+	*len = (size_t)ret;
 	return 0;
 }
 

@@ -25,6 +25,8 @@
 #include <linux/i2c.h>
 #include <linux/i2c-dev.h>
 
+#include "gb_hex.h"
+
 #define I2CRDWR_MAX_MSGS	I2C_RDWR_IOCTL_MAX_MSGS
 #define I2CRDWR_MAX_LEN		8192
 
@@ -33,17 +35,6 @@ static void usage(void)
 	fprintf(stderr, "usage: i2crdwr [-t] DEV ADDR wHEX|rN...\n"
 		"       i2crdwr -F DEV\n");
 	exit(2);
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static int open_dev(const char *path)
@@ -76,10 +67,9 @@ static int show_funcs(const char *path)
 /* One message from wHEX or rN; 0, or -1 if it is not one */
 static int parse_msg(const char *a, struct i2c_msg *m)
 {
-	size_t n, i;
 	unsigned long len;
 	char *end;
-	int hi, lo;
+	ssize_t n;
 
 	if (a[0] == 'r') {
 		errno = 0;
@@ -91,23 +81,15 @@ static int parse_msg(const char *a, struct i2c_msg *m)
 		m->buf = calloc(1, len);
 		return m->buf ? 0 : -1;
 	}
-	if (a[0] != 'w')
+	if (a[0] != 'w' || !a[1])
 		return -1;
-	a++;
-	n = strlen(a);
-	if (!n || n % 2 || n / 2 > I2CRDWR_MAX_LEN)
-		return -1;
-	m->buf = malloc(n / 2);
+	m->buf = malloc(strlen(a + 1) / 2 + 1);
 	if (!m->buf)
 		return -1;
-	for (i = 0; i < n / 2; i++) {
-		hi = hexval(a[2 * i]);
-		lo = hexval(a[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		m->buf[i] = (uint8_t)(hi << 4 | lo);
-	}
-	m->len = (uint16_t)(n / 2);
+	n = gb_hex_decode(a + 1, NULL, m->buf, I2CRDWR_MAX_LEN);
+	if (n < 0)
+		return -1;
+	m->len = (uint16_t)n;
 	return 0;
 }
 

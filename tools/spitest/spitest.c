@@ -27,6 +27,8 @@
 
 #include <linux/spi/spidev.h>
 
+#include "gb_hex.h"
+
 #define SPITEST_MAX_XFERS	16
 
 static void usage(void)
@@ -34,17 +36,6 @@ static void usage(void)
 	fprintf(stderr, "usage: spitest [-s HZ] [-b BITS] [-m MODE] DEV HEX|rN...\n"
 		"       spitest -i DEV\n");
 	exit(2);
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* -i: the device's settings as spidev holds them */
@@ -75,25 +66,19 @@ static int show_info(const char *dev)
 /* Bytes of HEX into a new buffer; NULL if it is not hex */
 static uint8_t *parse_hex(const char *s, size_t *len)
 {
-	size_t n = strlen(s), i;
+	size_t max = strlen(s) / 2;
 	uint8_t *buf;
-	int hi, lo;
+	ssize_t n;
 
-	if (!n || n % 2)
-		return NULL;
-	buf = malloc(n / 2);
+	buf = malloc(max + 1);
 	if (!buf)
 		return NULL;
-	for (i = 0; i < n / 2; i++) {
-		hi = hexval(s[2 * i]);
-		lo = hexval(s[2 * i + 1]);
-		if (hi < 0 || lo < 0) {
-			free(buf);
-			return NULL;
-		}
-		buf[i] = (uint8_t)(hi << 4 | lo);
+	n = gb_hex_decode(s, NULL, buf, max);
+	if (n <= 0) {
+		free(buf);
+		return NULL;
 	}
-	*len = n / 2;
+	*len = (size_t)n;
 	return buf;
 }
 

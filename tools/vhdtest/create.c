@@ -18,7 +18,6 @@
  * Each command is answered on stdout with "CMD: ok" or "CMD: error
  * STRERROR".  With --events every event read is printed on stdout too.
  */
-#include <ctype.h>
 #include <endian.h>
 #include <errno.h>
 #include <getopt.h>
@@ -30,7 +29,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gb_hex.h"
 #include "vhdtest.h"
+
+/* Between the hex digits of a line's bytes */
+#define CREATE_BLANKS	" \t\n\v\f\r"
 
 #define CMD_LINE_MAX	(2 * GB_VHD_EVENT_SIZE_MAX + 64)
 
@@ -75,31 +78,6 @@ static bool vhdtest_stdin_is_pipe(void)
 	       (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
 }
 
-/* Decodes hex digits (spaces allowed) into @out; -1 if malformed */
-static ssize_t create_unhex(const char *s, uint8_t *out, size_t max)
-{
-	size_t n = 0;
-	int hi = -1, v;
-
-	for (; *s; s++) {
-		if (isspace((unsigned char)*s))
-			continue;
-		if (!isxdigit((unsigned char)*s))
-			return -1;
-		v = isdigit((unsigned char)*s) ? *s - '0' :
-			tolower((unsigned char)*s) - 'a' + 10;
-		if (hi < 0) {
-			hi = v;
-			continue;
-		}
-		if (n == max)
-			return -1;
-		out[n++] = (uint8_t)(hi << 4 | v);
-		hi = -1;
-	}
-	return hi < 0 ? (ssize_t)n : -1;
-}
-
 static int create_cmd_recv(struct create_ctx *c, char *args)
 {
 	struct gb_operation_msg_hdr oh = { 0 };
@@ -119,8 +97,8 @@ static int create_cmd_recv(struct create_ctx *c, char *args)
 	    !vhdtest_parse_ulong(tok[1], UINT8_MAX, &type) ||
 	    !vhdtest_parse_ulong(tok[2], UINT16_MAX, &id))
 		return -EINVAL;
-	n = rest ? create_unhex(rest, msg + sizeof(oh),
-				GB_VHD_EVENT_SIZE_MAX - 64) : 0;
+	n = rest ? gb_hex_decode(rest, CREATE_BLANKS, msg + sizeof(oh),
+				 GB_VHD_EVENT_SIZE_MAX - 64) : 0;
 	if (n < 0)
 		return -EINVAL;
 	oh.operation_id = htole16((uint16_t)id);
@@ -139,11 +117,11 @@ static int create_cmd(struct create_ctx *c, char *line)
 	if (!strcmp(line, "recv"))
 		return create_cmd_recv(c, args);
 	if (!strcmp(line, "raw")) {
-		n = create_unhex(args, c->buf, GB_VHD_EVENT_SIZE_MAX + 64);
+		n = gb_hex_decode(args, CREATE_BLANKS, c->buf, GB_VHD_EVENT_SIZE_MAX + 64);
 		return n < 0 ? -EINVAL : vhd_write_raw(c->fd, c->buf, (size_t)n);
 	}
 	if (!strcmp(line, "echo")) {
-		n = create_unhex(args, c->buf, GB_VHD_ECHO_SIZE_MAX);
+		n = gb_hex_decode(args, CREATE_BLANKS, c->buf, GB_VHD_ECHO_SIZE_MAX);
 		return n < 0 ? -EINVAL :
 			vhd_write_event(c->fd, GB_VHD_ECHO_REQUEST, c->buf,
 					(size_t)n);
