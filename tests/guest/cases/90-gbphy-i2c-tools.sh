@@ -17,6 +17,11 @@ B=/sys/bus/greybus/devices/1-2.2.1
 c() {
 	gbsim ctl -s "$S" "$@"
 }
+# _adapter 'GLOB': an i2c-N below a directory GLOB names.  Quoted, so
+# the glob is expanded at every try of wait_for, not once before it.
+_adapter() {
+	ls -d $1/i2c-* >/dev/null 2>&1
+}
 
 load_gb greybus gb-vhd
 modprobe i2c-dev || fail "modprobe i2c-dev"
@@ -35,7 +40,7 @@ done
 [ -n "$P" ] || fail "no gbphy device with protocol_id 0x03"
 grep -qx 'MODALIAS=gbphy:p03' $P/uevent || fail "I2C gbphy modalias: $(cat $P/uevent)"
 wait_for 20 test -e $P/driver || fail "gb-i2c did not bind to ${P##*/}"
-if ! wait_for 30 ls -d $P/i2c-* >/dev/null 2>&1; then
+if ! wait_for 30 _adapter "$P"; then
 	info "${P##*/}: $(ls $P | tr '\n' ' '); runtime $(cat $P/power/runtime_status), bundle $(cat $B/power/runtime_status)"
 	info "gbsim's last lines: $(tail -n 8 "$LOG")"
 	fail "no i2c adapter below ${P##*/}"
