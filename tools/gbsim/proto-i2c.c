@@ -14,6 +14,9 @@
  * 0x0e, ... (byte i = i & 0xff), so a reader can tell offsets apart; the
  * scratchpad starts as zeros.
  *
+ * GBSIM_I2C="functionality=N" replaces the functionality answer (e.g.
+ * without I2C_FUNC_10BIT_ADDR); the bus itself stays as it is.
+ *
  * Every transfer is logged, one line per message (" ten-bit" after the
  * address for a 10-bit one):
  *   i2c: addr=0x50 write len=2 off=0x10 / i2c: addr=0x1a5 ten-bit read len=4 off=0x00
@@ -38,6 +41,10 @@
  * numbers them
  */
 #define GBSIM_I2C_FUNCTIONALITY	0x0eff000bu
+#define GBSIM_I2C_ENV		"GBSIM_I2C"
+
+static uint32_t gbsim_i2c_functionality = GBSIM_I2C_FUNCTIONALITY;
+static bool gbsim_i2c_knobs_read;
 
 static const char gbsim_i2c_banner[] = "gbsim-eeprom\n";
 
@@ -170,13 +177,33 @@ bad:
 	return GB_OP_INVALID;
 }
 
+/* The one KEY=VALUE of GBSIM_I2C; false if not it */
+static bool gbsim_i2c_knob(const char *tok)
+{
+	uint64_t v;
+
+	if (!gbsim_knob_num(tok, "functionality", 0xffffffff, &v))
+		return false;
+	gbsim_i2c_functionality = (uint32_t)v;
+	return true;
+}
+
+static uint32_t gbsim_i2c_get_functionality(void)
+{
+	if (!gbsim_i2c_knobs_read) {
+		gbsim_i2c_knobs_read = true;
+		gbsim_knobs_from_env(GBSIM_I2C_ENV, gbsim_i2c_knob);
+	}
+	return gbsim_i2c_functionality;
+}
+
 static int gbsim_i2c_request(struct gbsim_op *op)
 {
 	switch (op->type) {
 	case GB_I2C_TYPE_FUNCTIONALITY:
 		if (!gbsim_op_len_is(op, 0))
 			return GB_OP_INVALID;
-		gbsim_put_le32(op->rsp, GBSIM_I2C_FUNCTIONALITY);
+		gbsim_put_le32(op->rsp, gbsim_i2c_get_functionality());
 		op->rsp_len = 4;
 		return GB_OP_SUCCESS;
 	case GB_I2C_TYPE_TRANSFER:

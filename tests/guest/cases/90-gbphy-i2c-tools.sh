@@ -1,4 +1,4 @@
-# Checks gb-gbphy and gb-i2c with i2c-tools: the bridge module's bundle gets one gbphy device per CPort, its I2C CPort an adapter; i2cdetect finds gbsim's EEPROM at 0x50 only, i2cget/i2cset/i2ctransfer read and write it as gbsim logs, the adapter advertises the 10-bit addressing gbsim does and I2C_RDWR (tools/i2crdwr; i2ctransfer has no 10-bit addresses) reaches gbsim's device at 10-bit 0x1a5 with the ten-bit flag while out-of-range addresses are refused, bad answers from gbsim give tool errors, and removing the module removes the adapter.
+# Checks gb-gbphy and gb-i2c with i2c-tools: the bridge module's bundle gets one gbphy device per CPort, its I2C CPort an adapter; i2cdetect finds gbsim's EEPROM at 0x50 only, i2cget/i2cset/i2ctransfer read and write it as gbsim logs, the adapter advertises the 10-bit addressing gbsim does and I2C_RDWR (tools/i2crdwr; i2ctransfer has no 10-bit addresses) reaches gbsim's device at 10-bit 0x1a5 with the ten-bit flag while out-of-range addresses are refused, bad answers from gbsim give tool errors, removing the module removes the adapter, and a module without 10-bit addressing (GBSIM_I2C) gets its 10-bit messages refused by gb-i2c before they reach the wire.
 # timeout: 120
 # tools: i2cdetect i2cget i2cset i2ctransfer
 # kmods: i2c-dev
@@ -26,6 +26,7 @@ _adapter() {
 load_gb greybus gb-vhd
 modprobe i2c-dev || fail "modprobe i2c-dev"
 gbsim --ctl "$S" -l "$LOG" -m 2:$M 2>gbsim.err &
+sim=$!
 
 # the bundle's modalias loads gb-gbphy, the gbphy devices' gb-i2c
 wait_for 30 test -e $B/driver || fail "no driver bound to the bridge bundle: $(cat gbsim.err)"
@@ -109,4 +110,27 @@ c remove 2 || fail "remove"
 wait_for 10 test ! -e /dev/i2c-$BUS || fail "/dev/i2c-$BUS still there after remove"
 ls /sys/bus/gbphy/devices | grep -q . && fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
 i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget after remove succeeded"
+
+# a module without 10-bit addressing: the adapter says so, and gb-i2c
+# refuses a 10-bit message instead of putting it on the wire
+kill -TERM $sim
+wait $sim
+wait_for 10 test ! -e /sys/bus/greybus/devices/greybus1 || fail "greybus1 still there after gbsim exited"
+: >"$LOG"
+GBSIM_I2C=functionality=0x0eff0009 gbsim --ctl "$S" -l "$LOG" -m 2:$M 2>gbsim.err &
+wait_for 30 test -e $B/driver || fail "no driver bound to the bundle of the module without 10-bit addressing: $(cat gbsim.err)"
+if ! wait_for 30 _adapter "$B/gbphy*"; then
+	info "$(ls /sys/bus/gbphy/devices | tr '\n' ' '); gbsim's last lines: $(tail -n 8 "$LOG")"
+	fail "no i2c adapter from the module without 10-bit addressing: $(cat gbsim.err)"
+fi
+A=$(ls -d $B/gbphy*/i2c-*)
+BUS=${A##*/i2c-}
+wait_for 10 test -c /dev/i2c-$BUS || fail "no /dev/i2c-$BUS"
+assert_eq "$(i2crdwr -F /dev/i2c-$BUS)" "functionality=0x0eff0009 ten_bit=no" "functionality without 10-bit"
+i2crdwr -t /dev/i2c-$BUS 0x1a5 r1 >out 2>&1 && fail "10-bit read without 10-bit addressing succeeded: $(cat out)"
+grep -q "Operation not supported" out || fail "10-bit read without 10-bit addressing: $(cat out)"
+expect_dmesg '10-bit address 0x1a5: the module has no 10-bit addressing'
+grep 'i2c: addr=0x1a5' $LOG && fail "gbsim saw the refused 10-bit message"
+assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "eeprom[0] on the module without 10-bit addressing"
+c remove 2 || fail "remove"
 true
