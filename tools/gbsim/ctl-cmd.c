@@ -420,6 +420,7 @@ static const struct gbsim_ctl_cmd {
 	{ "psy", "psy set KEY=VALUE... | psy set defaults", true, gbsim_cmd_psy },
 	{ "lights", "lights set KEY=VALUE... | lights set defaults", true,
 	  gbsim_cmd_lights },
+	{ "spi", "spi set KEY=VALUE... | spi set defaults", true, gbsim_cmd_spi },
 	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
 	  true, gbsim_cmd_fuzz },
 	{ "help", "help", false, gbsim_cmd_help },

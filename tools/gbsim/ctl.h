@@ -95,6 +95,8 @@ int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
 /* proto-light.c: the "lights" command (the LED controller's knobs) */
 int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
 		     struct gbsim_ctl_out *out);
+int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out);
 
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);

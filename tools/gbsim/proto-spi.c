@@ -27,6 +27,11 @@
  *
  *   INFO    spi cport 5 cs0 xfer 0: len=4 speed_hz=500000 bits_per_word=8 delay_us=0 cs_change=0 write read
  *
+ * What master config answers can be changed, to test the AP with a
+ * module that lies: GBSIM_SPI="KEY=N,..." or "gbsim ctl spi set
+ * KEY=N..." (keys bpw_mask, min_speed_hz, max_speed_hz, mode, flags,
+ * num_cs; "defaults" restores them).  The devices behind stay the same.
+ *
  * A request is refused (invalid, logged as an ERROR) if a transfer asks
  * for a speed below the controller's minimum or above the device's
  * maximum, bits per word the controller does not do, or a length that is
@@ -40,6 +45,7 @@
 
 #include <uapi/greybus/spi.h>
 
+#include "ctl.h"
 #include "gbsim.h"
 #include "log.h"
 #include "proto.h"
@@ -56,6 +62,22 @@
 #define GBSIM_SPI_LOG_BYTES	32
 
 static const uint8_t gbsim_spi_jedec_id[] = { 0xef, 0x40, 0x18 };
+
+#define GBSIM_SPI_ENV		"GBSIM_SPI"
+#define GBSIM_SPI_MASTER_DEFAULT { GBSIM_SPI_BPW_MASK, GBSIM_SPI_MIN_HZ, \
+				   GBSIM_SPI_MAX_HZ, GBSIM_SPI_MODES, 0, \
+				   GBSIM_SPI_NUM_CS }
+
+/* What master config says */
+static struct gbsim_spi_master {
+	uint32_t	bpw_mask;
+	uint32_t	min_hz;
+	uint32_t	max_hz;
+	uint16_t	mode;
+	uint16_t	flags;
+	uint8_t		num_cs;
+} gbsim_spi_master = GBSIM_SPI_MASTER_DEFAULT;
+static bool gbsim_spi_knobs_read;
 
 /* What sits on each chip select, as device config tells the AP */
 static const struct {
@@ -87,22 +109,57 @@ static const char *gbsim_spi_op_name(uint8_t type)
 	}
 }
 
+/* One KEY=VALUE of GBSIM_SPI (or "spi set"); false if not one */
+static bool gbsim_spi_knob(const char *tok)
+{
+	struct gbsim_spi_master *m = &gbsim_spi_master;
+	uint64_t v;
+
+	if (!strcmp(tok, "defaults"))
+		*m = (struct gbsim_spi_master)GBSIM_SPI_MASTER_DEFAULT;
+	else if (gbsim_knob_num(tok, "bpw_mask", 0xffffffff, &v))
+		m->bpw_mask = v;
+	else if (gbsim_knob_num(tok, "min_speed_hz", 0xffffffff, &v))
+		m->min_hz = v;
+	else if (gbsim_knob_num(tok, "max_speed_hz", 0xffffffff, &v))
+		m->max_hz = v;
+	else if (gbsim_knob_num(tok, "mode", 0xffff, &v))
+		m->mode = v;
+	else if (gbsim_knob_num(tok, "flags", 0xffff, &v))
+		m->flags = v;
+	else if (gbsim_knob_num(tok, "num_cs", 0xff, &v))
+		m->num_cs = v;
+	else
+		return false;
+	return true;
+}
+
+static void gbsim_spi_read_knobs(void)
+{
+	if (gbsim_spi_knobs_read)
+		return;
+	gbsim_spi_knobs_read = true;
+	gbsim_knobs_from_env(GBSIM_SPI_ENV, gbsim_spi_knob);
+}
+
 static int gbsim_spi_master_config(struct gbsim_op *op)
 {
+	const struct gbsim_spi_master *m = &gbsim_spi_master;
 	uint8_t *r = op->rsp;
 
 	if (!gbsim_op_len_is(op, 0))
 		return GB_OP_INVALID;
-	gbsim_put_le32(r, GBSIM_SPI_BPW_MASK);
-	gbsim_put_le32(r + 4, GBSIM_SPI_MIN_HZ);
-	gbsim_put_le32(r + 8, GBSIM_SPI_MAX_HZ);
-	gbsim_put_le16(r + 12, GBSIM_SPI_MODES);
-	gbsim_put_le16(r + 14, 0);
-	r[16] = GBSIM_SPI_NUM_CS;
+	gbsim_spi_read_knobs();
+	gbsim_put_le32(r, m->bpw_mask);
+	gbsim_put_le32(r + 4, m->min_hz);
+	gbsim_put_le32(r + 8, m->max_hz);
+	gbsim_put_le16(r + 12, m->mode);
+	gbsim_put_le16(r + 14, m->flags);
+	r[16] = m->num_cs;
 	op->rsp_len = sizeof(struct gb_spi_master_config_response);
 	gbsim_log_info("spi cport %u: master_config bpw_mask=0x%08x min_speed_hz=%u max_speed_hz=%u mode=0x%02x flags=0x%02x num_cs=%u",
-		       op->hd_cport, GBSIM_SPI_BPW_MASK, GBSIM_SPI_MIN_HZ,
-		       GBSIM_SPI_MAX_HZ, GBSIM_SPI_MODES, 0, GBSIM_SPI_NUM_CS);
+		       op->hd_cport, m->bpw_mask, m->min_hz, m->max_hz,
+		       m->mode, m->flags, m->num_cs);
 	return GB_OP_SUCCESS;
 }
 
@@ -345,6 +402,21 @@ static void gbsim_spi_describe(uint8_t type, bool response, const uint8_t *p,
 	else if (type == GB_SPI_TYPE_TRANSFER && len >= 4)
 		gbsim_buf_printf(out, " cs=%u count=%u", p[0],
 				 gbsim_get_le16(p + 2));
+}
+
+/* "spi set KEY=VALUE...": the master config from now on */
+int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out)
+{
+	(void)sim;
+	if (argc < 3 || strcmp(argv[1], "set"))
+		return gbsim_ctl_fail(out, "usage: spi set KEY=VALUE... | spi set defaults");
+	gbsim_spi_read_knobs();
+	for (int i = 2; i < argc; i++)
+		if (!gbsim_spi_knob(argv[i]))
+			return gbsim_ctl_fail(out, "bad spi setting '%.32s' (bpw_mask, min_speed_hz, max_speed_hz, mode, flags, num_cs, defaults)",
+					      argv[i]);
+	return 0;
 }
 
 static struct gbsim_proto gbsim_proto_spi = {

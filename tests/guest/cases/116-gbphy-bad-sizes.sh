@@ -1,4 +1,4 @@
-# Checks gbphy drivers against answers of the wrong size: a short or long PWM count, I2C functionality, SPI master config or device config at probe each leave that driver unbound with the core's wrong-size error and the driver's own in dmesg, while gb-gpio on the same module works; a long answer to PWM config or activate fails the sysfs write and leaves the PWM as it was; the drivers bind normally once the faults are gone.
+# Checks gbphy drivers against answers of the wrong size: a short or long PWM count, I2C functionality, SPI master config or device config at probe each leave that driver unbound with the core's wrong-size error and the driver's own in dmesg, while gb-gpio on the same module works; a long answer to PWM config or activate fails the sysfs write and leaves the PWM as it was; master configs of the right size that make no sense (no chip select, no word size, minimum above maximum, a chip select without a device) leave gb-spi unbound with its own error; the drivers bind normally once the faults are gone.
 # timeout: 120
 # tools: gpiodetect gpioget
 . /usr/lib/gbtest/lib.sh
@@ -133,7 +133,26 @@ ls /sys/bus/spi/devices 2>/dev/null | grep -q . &&
 ls /dev/spidev* 2>/dev/null && fail "spidev nodes left by the failed probe"
 unplug
 
-# 4. everything binds without faults; then long answers to PWM requests
+# 4. master configs of the right size that make no sense: gb-spi refuses
+#    each at probe with its rate-limited line, and the bystander works
+spi_nonsense() {
+	c spi set defaults "$1" || fail "gbsim ctl spi set $1 failed"
+	dmark
+	plug
+	expect_since "$2"
+	unbound 0x0b
+	ls /sys/bus/spi/devices 2>/dev/null | grep -q . &&
+		fail "spi devices left after the master config $1: $(ls /sys/bus/spi/devices)"
+	unplug
+}
+spi_nonsense num_cs=0 'nonsense master config \(cs 0, bpw 0x8080, 10000\.\.20000000 Hz\)'
+spi_nonsense bpw_mask=0 'nonsense master config \(cs 2, bpw 0x0, 10000\.\.20000000 Hz\)'
+spi_nonsense min_speed_hz=30000000 'nonsense master config \(cs 2, bpw 0x8080, 30000000\.\.20000000 Hz\)'
+# a chip select the module has no device for: its device config fails
+spi_nonsense num_cs=3 'device config of cs 2 failed: -[0-9]+'
+c spi set defaults || fail "gbsim ctl spi set defaults failed"
+
+# 5. everything binds without faults; then long answers to PWM requests
 dmark
 c fault clear || fail "fault clear failed"
 plug

@@ -296,6 +296,9 @@ static void bad_commands(void)
 		"fault add type=get_manifest drop", "fault add result=nope",
 		"fault add intf=300 drop", "fault add proto=nope drop",
 		"fault del 99", "fault del x", "fault list x",
+		"spi", "spi set", "spi get num_cs=1", "spi set nope=1",
+		"spi set num_cs=256", "spi set bpw_mask=0x100000000",
+		"spi set num_cs=1x",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int rc = ctl("%s", bad[i]);
