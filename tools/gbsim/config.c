@@ -39,10 +39,14 @@ bool gbsim_knob_num(const char *tok, const char *key, uint64_t max,
 	return !gbsim_parse_uint(tok + n + 1, max, v);
 }
 
-void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok))
+void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok),
+			  bool *done)
 {
 	char *env, *s, *tok, *save = NULL;
 
+	if (*done)
+		return;
+	*done = true;
 	env = getenv(name);
 	if (!env)
 		return;

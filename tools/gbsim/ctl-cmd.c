@@ -92,6 +92,20 @@ static int gbsim_ctl_hex(struct gbsim_ctl_out *out, char **words, int n,
 	return 0;
 }
 
+int gbsim_ctl_set_knobs(struct gbsim_ctl_out *out, int argc, char **argv,
+			const char *name, const char *keys,
+			bool (*set)(const char *tok))
+{
+	if (argc < 3 || strcmp(argv[1], "set"))
+		return gbsim_ctl_fail(out, "usage: %s set KEY=VALUE... | %s set defaults",
+				      name, name);
+	for (int i = 2; i < argc; i++)
+		if (!set(argv[i]))
+			return gbsim_ctl_fail(out, "bad %s setting '%.32s' (%s)",
+					      name, argv[i], keys);
+	return 0;
+}
+
 /* A protocol by name ("control", "test", "proto_0x42") or number */
 int gbsim_ctl_protocol(const char *name)
 {

@@ -89,12 +89,21 @@ int gbsim_cmd_fuzz(struct gbsim *sim, int argc, char **argv,
 int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 
+/*
+ * "NAME set KEY=VALUE...": each token to @set, which takes "defaults"
+ * too; the error names @keys.  Callers read their environment first.
+ */
+int gbsim_ctl_set_knobs(struct gbsim_ctl_out *out, int argc, char **argv,
+			const char *name, const char *keys,
+			bool (*set)(const char *tok));
+
 /* proto-power-supply.c: the "psy" command (lies of the battery) */
 int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 /* proto-light.c: the "lights" command (the LED controller's knobs) */
 int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
 		     struct gbsim_ctl_out *out);
+/* proto-spi.c: the "spi" command (the master config's answer) */
 int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 

@@ -155,11 +155,14 @@ int gbsim_parse_uint(const char *s, uint64_t max, uint64_t *out);
  * command.  gbsim_knob_num() takes one "KEY=N" (N as gbsim_parse_uint
  * reads it, at most @max); gbsim_knobs_from_env() hands every
  * comma-separated token of $name to @knob and warns about the ones it
- * does not take.
+ * does not take, the first time only (*done is then set), so that ctl
+ * commands are not undone later.  gbsim_ctl_set_knobs() (ctl.h) is the
+ * "NAME set KEY=VALUE..." command.
  */
 bool gbsim_knob_num(const char *tok, const char *key, uint64_t max,
 		    uint64_t *v);
-void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok));
+void gbsim_knobs_from_env(const char *name, bool (*knob)(const char *tok),
+			  bool *done);
 
 /* ------------------------------------------------------------------ */
 /* Interfaces and modules (intf.c, module.c)                           */

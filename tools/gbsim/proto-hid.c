@@ -125,10 +125,8 @@ static bool gbsim_hid_knob(const char *tok)
 
 static void gbsim_hid_read_knobs(void)
 {
-	if (gbsim_hid_knobs.read)
-		return;
-	gbsim_hid_knobs.read = true;
-	gbsim_knobs_from_env(GBSIM_HID_ENV, gbsim_hid_knob);
+	gbsim_knobs_from_env(GBSIM_HID_ENV, gbsim_hid_knob,
+			     &gbsim_hid_knobs.read);
 }
 
 /* Punctuation: the keys from 0x2d (minus) to 0x38 (slash), then shifted */

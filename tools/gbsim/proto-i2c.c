@@ -190,10 +190,8 @@ static bool gbsim_i2c_knob(const char *tok)
 
 static uint32_t gbsim_i2c_get_functionality(void)
 {
-	if (!gbsim_i2c_knobs_read) {
-		gbsim_i2c_knobs_read = true;
-		gbsim_knobs_from_env(GBSIM_I2C_ENV, gbsim_i2c_knob);
-	}
+	gbsim_knobs_from_env(GBSIM_I2C_ENV, gbsim_i2c_knob,
+			     &gbsim_i2c_knobs_read);
 	return gbsim_i2c_functionality;
 }
 

@@ -84,10 +84,8 @@ static bool gbsim_light_knob(const char *tok)
 
 static void gbsim_light_read_knobs(void)
 {
-	if (gbsim_light_knobs_read)
-		return;
-	gbsim_light_knobs_read = true;
-	gbsim_knobs_from_env(GBSIM_LIGHT_ENV, gbsim_light_knob);
+	gbsim_knobs_from_env(GBSIM_LIGHT_ENV, gbsim_light_knob,
+			     &gbsim_light_knobs_read);
 }
 
 static const struct {
@@ -205,14 +203,10 @@ int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
 		     struct gbsim_ctl_out *out)
 {
 	(void)sim;
-	if (argc < 3 || strcmp(argv[1], "set"))
-		return gbsim_ctl_fail(out, "usage: lights set KEY=VALUE... | lights set defaults");
 	gbsim_light_read_knobs();
-	for (int i = 2; i < argc; i++)
-		if (!gbsim_light_knob(argv[i]))
-			return gbsim_ctl_fail(out, "bad lights setting '%.32s' (max, color, lights, channels, light_len, channel_len, defaults)",
-					      argv[i]);
-	return 0;
+	return gbsim_ctl_set_knobs(out, argc, argv, "lights",
+				   "max, color, lights, channels, light_len, channel_len, defaults",
+				   gbsim_light_knob);
 }
 
 static struct gbsim_proto gbsim_proto_light = {

@@ -124,10 +124,8 @@ static bool gbsim_psy_knob(const char *tok)
 
 static void gbsim_psy_read_knobs(void)
 {
-	if (gbsim_psy_knobs.read)
-		return;
-	gbsim_psy_knobs.read = true;
-	gbsim_knobs_from_env(GBSIM_PSY_ENV, gbsim_psy_knob);
+	gbsim_knobs_from_env(GBSIM_PSY_ENV, gbsim_psy_knob,
+			     &gbsim_psy_knobs.read);
 }
 
 static int32_t gbsim_psy_value(const struct gbsim_psy *ps, uint8_t prop)
@@ -309,14 +307,10 @@ int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
 {
 	(void)sim;
-	if (argc < 3 || strcmp(argv[1], "set"))
-		return gbsim_ctl_fail(out, "usage: psy set KEY=VALUE... | psy set defaults");
 	gbsim_psy_read_knobs();
-	for (int i = 2; i < argc; i++)
-		if (!gbsim_psy_lie(argv[i]))
-			return gbsim_ctl_fail(out, "bad psy setting '%.32s' (supplies, props, desc_count, desc_entries, defaults)",
-					      argv[i]);
-	return 0;
+	return gbsim_ctl_set_knobs(out, argc, argv, "psy",
+				   "supplies, props, desc_count, desc_entries, defaults",
+				   gbsim_psy_lie);
 }
 
 static struct gbsim_proto gbsim_proto_power_supply = {

@@ -136,10 +136,8 @@ static bool gbsim_spi_knob(const char *tok)
 
 static void gbsim_spi_read_knobs(void)
 {
-	if (gbsim_spi_knobs_read)
-		return;
-	gbsim_spi_knobs_read = true;
-	gbsim_knobs_from_env(GBSIM_SPI_ENV, gbsim_spi_knob);
+	gbsim_knobs_from_env(GBSIM_SPI_ENV, gbsim_spi_knob,
+			     &gbsim_spi_knobs_read);
 }
 
 static int gbsim_spi_master_config(struct gbsim_op *op)
@@ -409,14 +407,10 @@ int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
 {
 	(void)sim;
-	if (argc < 3 || strcmp(argv[1], "set"))
-		return gbsim_ctl_fail(out, "usage: spi set KEY=VALUE... | spi set defaults");
 	gbsim_spi_read_knobs();
-	for (int i = 2; i < argc; i++)
-		if (!gbsim_spi_knob(argv[i]))
-			return gbsim_ctl_fail(out, "bad spi setting '%.32s' (bpw_mask, min_speed_hz, max_speed_hz, mode, flags, num_cs, defaults)",
-					      argv[i]);
-	return 0;
+	return gbsim_ctl_set_knobs(out, argc, argv, "spi",
+				   "bpw_mask, min_speed_hz, max_speed_hz, mode, flags, num_cs, defaults",
+				   gbsim_spi_knob);
 }
 
 static struct gbsim_proto gbsim_proto_spi = {
