@@ -17,7 +17,9 @@
  * suspends with Control intf_suspend_prepare then SVC set power mode
  * (hibernate), and resumes with SVC intf_resume.  Any error from the
  * module aborts a suspend with -EBUSY, which runtime PM treats as "stay
- * active" without recording an error, so the device remains usable.
+ * active" without recording an error, so the device remains usable; a
+ * bundle suspend left unanswered is followed by a resume, in case the
+ * module did suspend.
  * Nothing is sent to an interface that is gone.
  *
  * System sleep: the far end of a host device may be a userspace process
@@ -34,6 +36,24 @@
 static const struct dev_pm_ops *gb_driver_pm(struct device *dev)
 {
 	return dev->driver ? dev->driver->pm : NULL;
+}
+
+/*
+ * A suspend that got no answer may still have reached the module, which
+ * would then refuse the bundle's traffic while we keep it active.  A
+ * resume, queued behind the suspend on the same connection, makes both
+ * ends agree again; "not suspended" (-ENOMSG) means the suspend never
+ * arrived, which is as good.
+ */
+static void gb_bundle_undo_lost_suspend(struct gb_bundle *bundle)
+{
+	int ret;
+
+	ret = gb_control_bundle_resume(bundle->intf->control, bundle->id);
+	if (ret && ret != -ENOMSG && ret != -ESHUTDOWN)
+		dev_err_ratelimited(&bundle->dev,
+				    "state unknown after a lost suspend: resume failed: %d\n",
+				    ret);
 }
 
 static int gb_bundle_runtime_suspend(struct device *dev)
@@ -58,6 +78,8 @@ static int gb_bundle_runtime_suspend(struct device *dev)
 			return 0;
 		dev_info_ratelimited(dev, "suspend refused (%d): staying active\n",
 				     ret);
+		if (ret == -ETIMEDOUT)
+			gb_bundle_undo_lost_suspend(bundle);
 		if (pm && pm->runtime_resume)
 			pm->runtime_resume(dev);
 		return -EBUSY;

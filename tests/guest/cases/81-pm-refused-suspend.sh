@@ -1,4 +1,4 @@
-# A module that refuses to suspend (gbsim ctl pm ... refuse: Control answers BUSY) keeps the bundle or the interface active and fully usable, with a rate-limited note in the kernel log and no runtime-PM error; once it accepts, the next idle period suspends as usual.
+# A module that refuses to suspend (gbsim ctl pm ... refuse: Control answers BUSY) keeps the bundle or the interface active and fully usable, with a rate-limited note in the kernel log and no runtime-PM error; once it accepts, the next idle period suspends as usual. A bundle suspend whose answer comes after the AP's timeout (the module did suspend) is followed by a resume, so both ends agree the bundle is active and its traffic still goes through.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/pm.sh
@@ -42,7 +42,32 @@ if gbsim ctl log | grep -q "to suspended bundle\|to hibernated interface"; then
 fi
 dmesg | grep -q "runtime PM trying\|Unbalanced pm_runtime" && fail "runtime PM complained: $(dmesg | grep 'runtime PM\|pm_runtime' | head -n 3)"
 
-gbsim ctl pm 3 accept
+# The module suspends the bundle but its answer comes after the AP gave
+# up: the AP resumes the bundle, so both ends agree it is active and its
+# traffic still goes through; the next idle period suspends as usual
+gbsim ctl pm 3 accept || fail "pm accept (interface) failed"
+echo 1 >$B/test_ping || fail "ping failed"
+wait_file_eq 10 $I/power/runtime_status suspended || fail "interface did not suspend"
+gbsim ctl fault add intf=3 proto=control type=bundle_suspend late=3000 >/dev/null ||
+	fail "fault add failed"
+n0=$(gbsim ctl log | grep -c 'bundle_resume rsp.*status=0')
+# the ping resumes the bundle, the idle suspend is lost, and then?
+echo 1 >$B/test_ping || fail "ping failed"
+expect_dmesg "1-3.3.1: suspend refused \(-110\)" 10
+wait_for 10 sh -c "[ \$(gbsim ctl log | grep -c 'bundle_resume rsp.*status=0') -ge $((n0 + 2)) ]" ||
+	fail "the AP did not resume the bundle after the lost suspend: $(gbsim ctl log | grep bundle_ | tail -n 4)"
+assert_file_eq $B/power/runtime_status active
+gbsim ctl pm 3 >pm
+grep -q "bundle 1 state=active" pm || fail "gbsim sees the bundle as: $(cat pm)"
+echo 1 >$B/test_ping || fail "ping after the lost suspend failed"
+assert_file_eq $B/test_result ok
+wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after the lost suspend"
+gbsim ctl pm 3 >pm
+grep -q "bundle 1 state=suspended" pm || fail "gbsim sees the bundle as: $(cat pm)"
+if gbsim ctl log | grep -q "to suspended bundle\|to hibernated interface"; then
+	fail "gbsim saw an operation while suspended"
+fi
+
 kill -TERM $pid
 wait $pid
 unload_all_gb
