@@ -18,8 +18,9 @@
  * (hibernate), and resumes with SVC intf_resume.  Any error from the
  * module aborts a suspend with -EBUSY, which runtime PM treats as "stay
  * active" without recording an error, so the device remains usable; a
- * bundle suspend left unanswered is followed by a resume, in case the
- * module did suspend.
+ * bundle suspend left unanswered is followed by a resume, an interface
+ * suspend prepare left unanswered by a hibernate abort, in case the
+ * module did act on them.
  * Nothing is sent to an interface that is gone.
  *
  * System sleep: the far end of a host device may be a userspace process
@@ -121,8 +122,12 @@ static int gb_interface_runtime_suspend(struct device *dev)
 		return 0;
 
 	ret = gb_control_intf_suspend_prepare(intf->control);
-	if (ret)
+	if (ret) {
+		/* Unanswered, it may have prepared: call hibernation off */
+		if (ret == -ETIMEDOUT)
+			gb_control_intf_hibernate_abort(intf->control);
 		goto err_busy;
+	}
 
 	ret = gb_svc_intf_set_power_mode_hibernate(intf->hd->svc,
 						   intf->interface_id);

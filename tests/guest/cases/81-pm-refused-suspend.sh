@@ -1,4 +1,4 @@
-# A module that refuses to suspend (gbsim ctl pm ... refuse: Control answers BUSY) keeps the bundle or the interface active and fully usable, with a rate-limited note in the kernel log and no runtime-PM error; once it accepts, the next idle period suspends as usual. A bundle suspend whose answer comes after the AP's timeout (the module did suspend) is followed by a resume, so both ends agree the bundle is active and its traffic still goes through.
+# A module that refuses to suspend (gbsim ctl pm ... refuse: Control answers BUSY) keeps the bundle or the interface active and fully usable, with a rate-limited note in the kernel log and no runtime-PM error; once it accepts, the next idle period suspends as usual. A bundle suspend whose answer comes after the AP's timeout (the module did suspend) is followed by a resume, so both ends agree the bundle is active and its traffic still goes through; a late intf_suspend_prepare answer is followed by intf_hibernate_abort.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/pm.sh
@@ -67,6 +67,21 @@ grep -q "bundle 1 state=suspended" pm || fail "gbsim sees the bundle as: $(cat p
 if gbsim ctl log | grep -q "to suspended bundle\|to hibernated interface"; then
 	fail "gbsim saw an operation while suspended"
 fi
+
+# The same for the interface: an intf_suspend_prepare answered too late
+# is called off with intf_hibernate_abort, and the interface stays
+# active and usable
+gbsim ctl fault add intf=3 proto=control type=intf_suspend_prepare late=3000 >/dev/null ||
+	fail "fault add failed"
+echo 1 >$B/test_ping || fail "ping failed"
+expect_dmesg "1-3.3: suspend refused \(-110\)" 10
+wait_for 10 sh -c 'gbsim ctl log | grep -q "intf_hibernate_abort rsp"' ||
+	fail "no intf_hibernate_abort after the lost suspend prepare: $(gbsim ctl log | grep 'intf_' | tail -n 4)"
+assert_file_eq $I/power/runtime_status active
+gbsim ctl pm 3 >pm
+grep -q "hibernated=0" pm || fail "interface hibernated after the lost suspend prepare: $(cat pm)"
+echo 1 >$B/test_ping || fail "ping after the lost suspend prepare failed"
+assert_file_eq $B/test_result ok
 
 kill -TERM $pid
 wait $pid
