@@ -387,9 +387,16 @@ static void gbsim_es2_ep0_ready(struct gbsim_loop *loop, int fd,
 			es2->enabled = true;
 			break;
 		case FUNCTIONFS_DISABLE:
-		case FUNCTIONFS_UNBIND:
+			/* a reset before the host configured us is no loss */
 			if (!es2->enabled)
 				break;
+			/* fall through */
+		case FUNCTIONFS_UNBIND:
+			/*
+			 * Unbound from the UDC: no host will configure us
+			 * again, even if it never did (an unplug during
+			 * enumeration).
+			 */
 			es2->enabled = false;
 			gbsim_log_info("es2: %s by the host",
 				       ev.type == FUNCTIONFS_DISABLE ?
