@@ -195,18 +195,11 @@ static void abuse_apply(struct abuse *a, const uint8_t *buf, size_t count)
 {
 	const uint8_t *p = buf + HDR_SIZE;
 
+	vhd_model_apply(&a->m, buf);
 	switch (get_u32(buf)) {
 	case GB_VHD_CREATE:
-		a->m.created = true;
-		a->m.num_cports = get_u16(p + 4);
-		a->m.mtu = get_u16(p + 6);
-		memset(a->m.enabled, 0, sizeof(a->m.enabled));
 		a->want_created = true;
 		a->created_count++;
-		break;
-	case GB_VHD_DESTROY:
-		a->m.created = false;
-		memset(a->m.enabled, 0, sizeof(a->m.enabled));
 		break;
 	case GB_VHD_ECHO_REQUEST:
 		a->want_echo = true;

@@ -148,10 +148,9 @@ static void fuzz_fill(struct fuzz *z, uint8_t *p, size_t len)
 /* The file lost its host and every queued event (DESTROY, close) */
 static void fuzz_forget(struct fuzz_file *f)
 {
-	f->m.created = false;
+	vhd_model_reset(&f->m);
 	f->want_created = false;
 	f->bus_id = -1;
-	memset(f->m.enabled, 0, sizeof(f->m.enabled));
 	f->q_events = 0;
 	f->q_bytes = 0;
 	f->echo_head = 0;
@@ -454,12 +453,9 @@ static void fuzz_apply(struct fuzz *z, unsigned int slot, const uint8_t *buf,
 
 	switch (get_u32(buf)) {
 	case GB_VHD_CREATE:
-		f->m.created = true;
-		f->m.num_cports = get_u16(p + 4);
-		f->m.mtu = get_u16(p + 6);
+		vhd_model_apply(&f->m, buf);
 		f->want_created = true;
 		f->bus_id = -1;
-		memset(f->m.enabled, 0, sizeof(f->m.enabled));
 		z->creates++;
 		break;
 	case GB_VHD_DESTROY:

@@ -26,6 +26,30 @@ void vhd_model_cport_set(struct vhd_model *m, unsigned int cport, bool on)
 		m->enabled[cport / 8] &= ~(1u << (cport % 8));
 }
 
+void vhd_model_reset(struct vhd_model *m)
+{
+	memset(m, 0, sizeof(*m));
+}
+
+void vhd_model_apply(struct vhd_model *m, const uint8_t *buf)
+{
+	const uint8_t *p = buf + sizeof(struct gb_vhd_event_hdr);
+
+	switch (get_u32(buf)) {
+	case GB_VHD_CREATE:
+		vhd_model_reset(m);
+		m->created = true;
+		m->num_cports = get_u16(p + 4);
+		m->mtu = get_u16(p + 6);
+		break;
+	case GB_VHD_DESTROY:
+		vhd_model_reset(m);
+		break;
+	default:
+		break;
+	}
+}
+
 static int vhd_model_create(const struct vhd_model *m, const uint8_t *p,
 			    uint32_t len)
 {

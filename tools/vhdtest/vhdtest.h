@@ -103,6 +103,10 @@ struct vhd_model {
 	uint8_t		enabled[GB_VHD_CPORTS_MAX / 8];
 };
 
+/* No host (after DESTROY or close) */
+void vhd_model_reset(struct vhd_model *m);
+/* Follows a write gb-vhd accepted: CREATE and DESTROY change the state */
+void vhd_model_apply(struct vhd_model *m, const uint8_t *buf);
 bool vhd_model_cport_enabled(const struct vhd_model *m, unsigned int cport);
 void vhd_model_cport_set(struct vhd_model *m, unsigned int cport, bool on);
 /*
