@@ -16,6 +16,7 @@
 
 #include <uapi/greybus/manifest.h>
 
+#include "gb_hex.h"
 #include "gb_manifest.h"
 #include "gb_msg.h"
 
@@ -195,16 +196,9 @@ static enum mnfs_num_status mnfs_parse_number(const char *s, size_t len,
 	if (i == len)
 		return NUM_BAD;
 	for (; i < len; i++) {
-		char c = s[i];
-		unsigned long d;
+		int d = gb_hex_digit((unsigned char)s[i]);
 
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			return NUM_BAD;
-		if (d >= base)
+		if (d < 0 || (unsigned long)d >= base)
 			return NUM_BAD;
 		if (v > (0xffffffffUL - d) / base)
 			return NUM_BIG;
