@@ -14,9 +14,8 @@ wait_file_eq 10 $I/power/runtime_status suspended || fail "interface did not sus
 wait_file_eq 5 $D/1-3/power/runtime_status suspended || fail "module did not follow"
 wait_file_eq 5 $D/greybus1/power/runtime_status suspended || fail "host device did not follow"
 
-gbsim ctl pm 3 >pm || fail "gbsim ctl pm failed"
-grep -q "hibernated=1" pm || fail "gbsim does not see the interface hibernated: $(cat pm)"
-grep -q "bundle 1 state=suspended" pm || fail "gbsim does not see the bundle suspended: $(cat pm)"
+sim_pm_has "hibernated=1" "gbsim does not see the interface hibernated"
+sim_pm_has "bundle 1 state=suspended" "gbsim does not see the bundle suspended"
 
 # In order on the wire: bundle suspend, interface suspend, hibernate
 gbsim ctl log >log1
@@ -30,8 +29,7 @@ grep -q "intf_suspend_prepare" seq1 || fail "no intf_suspend_prepare in gbsim's 
 # Slow the next suspend down so that "active" can be seen, then ping
 echo 5000 >$B/power/autosuspend_delay_ms
 lines=$(wc -l <log1)
-echo 1 >$B/test_ping || fail "ping of a suspended bundle failed"
-assert_file_eq $B/test_result ok
+ping_works "of a suspended bundle"
 assert_file_eq $B/power/runtime_status active
 assert_file_eq $I/power/runtime_status active
 assert_file_eq $D/greybus1/power/runtime_status active
@@ -48,8 +46,7 @@ p=$(grep -n "test.*ping\|ping.*test" log2 | head -n 1 | cut -d: -f1)
 echo 200 >$B/power/autosuspend_delay_ms
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend again"
 wait_file_eq 10 $I/power/runtime_status suspended || fail "interface did not suspend again"
-echo 1 >$B/test_ping || fail "second ping failed"
-assert_file_eq $B/test_result ok
+ping_works "a second time"
 
 # Never an operation to a suspended bundle or a hibernated interface
 gbsim ctl log >logall

@@ -14,10 +14,8 @@ sleep 1
 assert_file_eq $B/power/runtime_status active
 assert_file_eq $I/power/runtime_status active
 expect_dmesg "1-3.3.1: suspend refused"
-echo 1 >$B/test_ping || fail "ping after a refused suspend failed"
-assert_file_eq $B/test_result ok
-gbsim ctl pm 3 >pm
-grep -q "bundle 1 state=active" pm || fail "gbsim sees the bundle as: $(cat pm)"
+ping_works "after a refused suspend"
+sim_pm_has "bundle 1 state=active" "gbsim sees the bundle as"
 
 # It accepts again: the next idle period suspends it
 gbsim ctl pm 3 1 accept || fail "pm accept failed"
@@ -33,13 +31,9 @@ wait_for 10 sh -c 'gbsim ctl log | grep -q "intf_suspend_prepare rsp.*status=1"'
 	fail "no refused intf_suspend_prepare on the wire"
 sleep 1
 assert_file_eq $I/power/runtime_status active
-gbsim ctl pm 3 >pm
-grep -q "hibernated=0" pm || fail "interface hibernated although it refused: $(cat pm)"
-echo 1 >$B/test_ping || fail "ping with a refusing interface failed"
-assert_file_eq $B/test_result ok
-if gbsim ctl log | grep -q "to suspended bundle\|to hibernated interface"; then
-	fail "gbsim saw an operation while suspended"
-fi
+sim_pm_has "hibernated=0" "interface hibernated although it refused"
+ping_works "with a refusing interface"
+no_traffic_while_suspended
 dmesg | grep -q "runtime PM trying\|Unbalanced pm_runtime" && fail "runtime PM complained: $(dmesg | grep 'runtime PM\|pm_runtime' | head -n 3)"
 
 # The module suspends the bundle but its answer comes after the AP gave
@@ -57,16 +51,11 @@ expect_dmesg "1-3.3.1: suspend refused \(-110\)" 10
 wait_for 10 sh -c "[ \$(gbsim ctl log | grep -c 'bundle_resume rsp.*status=0') -ge $((n0 + 2)) ]" ||
 	fail "the AP did not resume the bundle after the lost suspend: $(gbsim ctl log | grep bundle_ | tail -n 4)"
 assert_file_eq $B/power/runtime_status active
-gbsim ctl pm 3 >pm
-grep -q "bundle 1 state=active" pm || fail "gbsim sees the bundle as: $(cat pm)"
-echo 1 >$B/test_ping || fail "ping after the lost suspend failed"
-assert_file_eq $B/test_result ok
+sim_pm_has "bundle 1 state=active" "gbsim sees the bundle as"
+ping_works "after the lost suspend"
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend after the lost suspend"
-gbsim ctl pm 3 >pm
-grep -q "bundle 1 state=suspended" pm || fail "gbsim sees the bundle as: $(cat pm)"
-if gbsim ctl log | grep -q "to suspended bundle\|to hibernated interface"; then
-	fail "gbsim saw an operation while suspended"
-fi
+sim_pm_has "bundle 1 state=suspended" "gbsim sees the bundle as"
+no_traffic_while_suspended
 
 # The same for the interface: an intf_suspend_prepare answered too late
 # is called off with intf_hibernate_abort, and the interface stays
@@ -78,10 +67,8 @@ expect_dmesg "1-3.3: suspend refused \(-110\)" 10
 wait_for 10 sh -c 'gbsim ctl log | grep -q "intf_hibernate_abort rsp"' ||
 	fail "no intf_hibernate_abort after the lost suspend prepare: $(gbsim ctl log | grep 'intf_' | tail -n 4)"
 assert_file_eq $I/power/runtime_status active
-gbsim ctl pm 3 >pm
-grep -q "hibernated=0" pm || fail "interface hibernated after the lost suspend prepare: $(cat pm)"
-echo 1 >$B/test_ping || fail "ping after the lost suspend prepare failed"
-assert_file_eq $B/test_result ok
+sim_pm_has "hibernated=0" "interface hibernated after the lost suspend prepare"
+ping_works "after the lost suspend prepare"
 
 kill -TERM $pid
 wait $pid
