@@ -110,15 +110,16 @@ struct platform_device *gbaudio_card_add(struct device *parent,
 
 	return pdev;
 }
-EXPORT_SYMBOL_GPL(gbaudio_card_add);
+EXPORT_SYMBOL_NS_GPL(gbaudio_card_add, GREYBUS);
 
 void gbaudio_card_remove(struct platform_device *pdev)
 {
 	platform_device_unregister(pdev);
 }
-EXPORT_SYMBOL_GPL(gbaudio_card_remove);
+EXPORT_SYMBOL_NS_GPL(gbaudio_card_remove, GREYBUS);
 
 module_platform_driver(gbaudio_card_driver);
 
 MODULE_DESCRIPTION("Greybus audio sound card for guests without a SoC");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

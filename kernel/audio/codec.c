@@ -488,7 +488,7 @@ err_free:
 	gbaudio_codec_free(codec);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gbaudio_codec_add);
+EXPORT_SYMBOL_NS_GPL(gbaudio_codec_add, GREYBUS);
 
 void gbaudio_codec_remove(struct gbaudio_module *module)
 {
@@ -496,7 +496,8 @@ void gbaudio_codec_remove(struct gbaudio_module *module)
 	gbaudio_codec_free(module->codec);
 	module->codec = NULL;
 }
-EXPORT_SYMBOL_GPL(gbaudio_codec_remove);
+EXPORT_SYMBOL_NS_GPL(gbaudio_codec_remove, GREYBUS);
 
 MODULE_DESCRIPTION("Greybus audio codec: ASoC controls, widgets and routes from a topology");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -149,7 +149,7 @@ int gb_audio_manager_add(const struct gb_audio_manager_desc *desc)
 
 	return id;
 }
-EXPORT_SYMBOL_GPL(gb_audio_manager_add);
+EXPORT_SYMBOL_NS_GPL(gb_audio_manager_add, GREYBUS);
 
 void gb_audio_manager_remove(int id)
 {
@@ -173,7 +173,7 @@ void gb_audio_manager_remove(int id)
 	kobject_put(&found->kobj);
 	ida_free(&gb_audio_manager_ids, id);
 }
-EXPORT_SYMBOL_GPL(gb_audio_manager_remove);
+EXPORT_SYMBOL_NS_GPL(gb_audio_manager_remove, GREYBUS);
 
 static int __init gb_audio_manager_init(void)
 {
@@ -197,3 +197,4 @@ module_exit(gb_audio_manager_exit);
 
 MODULE_DESCRIPTION("Greybus audio manager: the list of audio modules");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

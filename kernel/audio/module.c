@@ -275,3 +275,4 @@ module_greybus_driver(gbaudio_driver);
 
 MODULE_DESCRIPTION("Greybus audio module driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -348,4 +348,4 @@ out_unlock:
 
 	return 0;
 }
-EXPORT_SYMBOL_GPL(gbaudio_pcm_receive);
+EXPORT_SYMBOL_NS_GPL(gbaudio_pcm_receive, GREYBUS);

@@ -106,7 +106,7 @@ const struct device_type greybus_bundle_type = {
 	.release	= gb_bundle_release,
 	.pm		= &gb_bundle_pm_ops,
 };
-EXPORT_SYMBOL_GPL(greybus_bundle_type);
+EXPORT_SYMBOL_NS_GPL(greybus_bundle_type, GREYBUS);
 
 /* Created on intf->bundles; the interface destroys it */
 struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,

@@ -69,7 +69,7 @@ const char *gb_connection_state_name(enum gb_connection_state state)
 
 	return "unknown";
 }
-EXPORT_SYMBOL_GPL(gb_connection_state_name);
+EXPORT_SYMBOL_NS_GPL(gb_connection_state_name, GREYBUS);
 
 /* True once nobody is left to talk to; read locklessly, see operation.c */
 bool gb_connection_peer_gone(struct gb_connection *connection)
@@ -122,7 +122,7 @@ void gb_hd_cport_name(struct gb_host_device *hd, u16 cport_id, char *buf,
 
 	snprintf(buf, size, "cport %u", cport_id);
 }
-EXPORT_SYMBOL_GPL(gb_hd_cport_name);
+EXPORT_SYMBOL_NS_GPL(gb_hd_cport_name, GREYBUS);
 
 static struct gb_connection *
 _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
@@ -235,7 +235,7 @@ gb_connection_create_flags(struct gb_bundle *bundle, u16 cport_id,
 				     bundle, cport_id, handler, flags,
 				     desc->protocol_id);
 }
-EXPORT_SYMBOL_GPL(gb_connection_create_flags);
+EXPORT_SYMBOL_NS_GPL(gb_connection_create_flags, GREYBUS);
 
 void gb_connection_destroy(struct gb_connection *connection)
 {
@@ -268,7 +268,7 @@ void gb_connection_destroy(struct gb_connection *connection)
 
 	gb_connection_put(connection);
 }
-EXPORT_SYMBOL_GPL(gb_connection_destroy);
+EXPORT_SYMBOL_NS_GPL(gb_connection_destroy, GREYBUS);
 
 static void gb_connection_set_state(struct gb_connection *connection,
 				    enum gb_connection_state state)
@@ -577,7 +577,7 @@ int gb_connection_enable(struct gb_connection *connection)
 
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_connection_enable);
+EXPORT_SYMBOL_NS_GPL(gb_connection_enable, GREYBUS);
 
 int gb_connection_enable_tx(struct gb_connection *connection)
 {
@@ -589,7 +589,7 @@ int gb_connection_enable_tx(struct gb_connection *connection)
 
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_connection_enable_tx);
+EXPORT_SYMBOL_NS_GPL(gb_connection_enable_tx, GREYBUS);
 
 void gb_connection_disable_rx(struct gb_connection *connection)
 {
@@ -601,7 +601,7 @@ void gb_connection_disable_rx(struct gb_connection *connection)
 	}
 	mutex_unlock(&connection->mutex);
 }
-EXPORT_SYMBOL_GPL(gb_connection_disable_rx);
+EXPORT_SYMBOL_NS_GPL(gb_connection_disable_rx, GREYBUS);
 
 void gb_connection_disable(struct gb_connection *connection)
 {
@@ -632,7 +632,7 @@ void gb_connection_disable(struct gb_connection *connection)
 out_unlock:
 	mutex_unlock(&connection->mutex);
 }
-EXPORT_SYMBOL_GPL(gb_connection_disable);
+EXPORT_SYMBOL_NS_GPL(gb_connection_disable, GREYBUS);
 
 /*
  * The sweeps: complete everything in flight on every connection of @hd
@@ -708,7 +708,7 @@ void gb_connection_latency_tag_enable(struct gb_connection *connection)
 		dev_err(&hd->dev, "%s: failed to enable latency tag: %d\n",
 			connection->name, ret);
 }
-EXPORT_SYMBOL_GPL(gb_connection_latency_tag_enable);
+EXPORT_SYMBOL_NS_GPL(gb_connection_latency_tag_enable, GREYBUS);
 
 void gb_connection_latency_tag_disable(struct gb_connection *connection)
 {
@@ -723,4 +723,4 @@ void gb_connection_latency_tag_disable(struct gb_connection *connection)
 		dev_err(&hd->dev, "%s: failed to disable latency tag: %d\n",
 			connection->name, ret);
 }
-EXPORT_SYMBOL_GPL(gb_connection_latency_tag_disable);
+EXPORT_SYMBOL_NS_GPL(gb_connection_latency_tag_disable, GREYBUS);

@@ -24,7 +24,7 @@ const struct device_type greybus_control_type = {
 	.name		= "greybus_control",
 	.release	= gb_control_release,
 };
-EXPORT_SYMBOL_GPL(greybus_control_type);
+EXPORT_SYMBOL_NS_GPL(greybus_control_type, GREYBUS);
 
 /* Operations */
 

@@ -212,7 +212,7 @@ struct bus_type greybus_bus_type = {
 	.probe		= greybus_probe,
 	.remove		= greybus_remove,
 };
-EXPORT_SYMBOL_GPL(greybus_bus_type);
+EXPORT_SYMBOL_NS_GPL(greybus_bus_type, GREYBUS);
 
 int greybus_register_driver(struct greybus_driver *driver,
 			    struct module *owner, const char *mod_name)
@@ -235,13 +235,13 @@ int greybus_register_driver(struct greybus_driver *driver,
 
 	return 0;
 }
-EXPORT_SYMBOL_GPL(greybus_register_driver);
+EXPORT_SYMBOL_NS_GPL(greybus_register_driver, GREYBUS);
 
 void greybus_deregister_driver(struct greybus_driver *driver)
 {
 	driver_unregister(&driver->driver);
 }
-EXPORT_SYMBOL_GPL(greybus_deregister_driver);
+EXPORT_SYMBOL_NS_GPL(greybus_deregister_driver, GREYBUS);
 
 static int __init gb_init(void)
 {

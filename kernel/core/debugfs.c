@@ -19,7 +19,7 @@ struct dentry *gb_debugfs_get(void)
 {
 	return gb_debugfs_root;
 }
-EXPORT_SYMBOL_GPL(gb_debugfs_get);
+EXPORT_SYMBOL_NS_GPL(gb_debugfs_get, GREYBUS);
 
 static int gb_debugfs_connections_show(struct seq_file *s, void *data)
 {

@@ -48,7 +48,7 @@ const struct device_type greybus_hd_type = {
 	.name		= "greybus_host_device",
 	.release	= gb_hd_release,
 };
-EXPORT_SYMBOL_GPL(greybus_hd_type);
+EXPORT_SYMBOL_NS_GPL(greybus_hd_type, GREYBUS);
 
 int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id)
 {
@@ -64,13 +64,13 @@ int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id)
 
 	return 0;
 }
-EXPORT_SYMBOL_GPL(gb_hd_cport_reserve);
+EXPORT_SYMBOL_NS_GPL(gb_hd_cport_reserve, GREYBUS);
 
 void gb_hd_cport_release_reserved(struct gb_host_device *hd, u16 cport_id)
 {
 	ida_free(&hd->cport_id_map, cport_id);
 }
-EXPORT_SYMBOL_GPL(gb_hd_cport_release_reserved);
+EXPORT_SYMBOL_NS_GPL(gb_hd_cport_release_reserved, GREYBUS);
 
 /* @cport_id < 0: any CPort but 0, which belongs to the SVC */
 int gb_hd_cport_allocate(struct gb_host_device *hd, int cport_id,
@@ -181,7 +181,7 @@ err_free_hd:
 	kfree(hd);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(gb_hd_create);
+EXPORT_SYMBOL_NS_GPL(gb_hd_create, GREYBUS);
 
 int gb_hd_add(struct gb_host_device *hd)
 {
@@ -215,7 +215,7 @@ err_debugfs_del:
 	device_del(&hd->dev);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_hd_add);
+EXPORT_SYMBOL_NS_GPL(gb_hd_add, GREYBUS);
 
 void gb_hd_del(struct gb_host_device *hd)
 {
@@ -236,13 +236,13 @@ void gb_hd_del(struct gb_host_device *hd)
 	trace_gb_object_del(&hd->dev);
 	device_del(&hd->dev);
 }
-EXPORT_SYMBOL_GPL(gb_hd_del);
+EXPORT_SYMBOL_NS_GPL(gb_hd_del, GREYBUS);
 
 void gb_hd_put(struct gb_host_device *hd)
 {
 	put_device(&hd->dev);
 }
-EXPORT_SYMBOL_GPL(gb_hd_put);
+EXPORT_SYMBOL_NS_GPL(gb_hd_put, GREYBUS);
 
 void gb_hd_exit(void)
 {

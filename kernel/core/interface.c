@@ -35,7 +35,7 @@ const struct device_type greybus_interface_type = {
 	.release	= gb_interface_release,
 	.pm		= &gb_interface_pm_ops,
 };
-EXPORT_SYMBOL_GPL(greybus_interface_type);
+EXPORT_SYMBOL_NS_GPL(greybus_interface_type, GREYBUS);
 
 struct gb_interface *gb_interface_create(struct gb_module *module,
 					 u8 interface_id)

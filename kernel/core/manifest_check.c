@@ -273,7 +273,7 @@ int gb_manifest_check(const void *blob, size_t size,
 
 	return gb_manifest_check_cport_bundles(blob, size, &state, report);
 }
-EXPORT_SYMBOL_GPL(gb_manifest_check);
+EXPORT_SYMBOL_NS_GPL(gb_manifest_check, GREYBUS);
 
 static const char *const gb_manifest_error_names[GB_MNF_ERROR_COUNT] = {
 	[GB_MNF_OK]			= "manifest is valid",
@@ -309,4 +309,4 @@ const char *gb_manifest_strerror(enum gb_manifest_error error)
 		return "unknown manifest error";
 	return gb_manifest_error_names[error];
 }
-EXPORT_SYMBOL_GPL(gb_manifest_strerror);
+EXPORT_SYMBOL_NS_GPL(gb_manifest_strerror, GREYBUS);

@@ -105,7 +105,7 @@ const struct device_type greybus_module_type = {
 	.name		= "greybus_module",
 	.release	= gb_module_release,
 };
-EXPORT_SYMBOL_GPL(greybus_module_type);
+EXPORT_SYMBOL_NS_GPL(greybus_module_type, GREYBUS);
 
 struct gb_module *gb_module_create(struct gb_host_device *hd, u8 module_id,
 				   size_t num_interfaces)

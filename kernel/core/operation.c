@@ -80,7 +80,7 @@ int gb_operation_status_to_errno(u8 status)
 		return -EIO;
 	}
 }
-EXPORT_SYMBOL_GPL(gb_operation_status_to_errno);
+EXPORT_SYMBOL_NS_GPL(gb_operation_status_to_errno, GREYBUS);
 
 u8 gb_operation_errno_to_status(int errno)
 {
@@ -109,14 +109,14 @@ u8 gb_operation_errno_to_status(int errno)
 		return GB_OP_UNKNOWN_ERROR;
 	}
 }
-EXPORT_SYMBOL_GPL(gb_operation_errno_to_status);
+EXPORT_SYMBOL_NS_GPL(gb_operation_errno_to_status, GREYBUS);
 
 size_t gb_operation_get_payload_size_max(struct gb_connection *connection)
 {
 	return connection->hd->buffer_size_max -
 	       sizeof(struct gb_operation_msg_hdr);
 }
-EXPORT_SYMBOL_GPL(gb_operation_get_payload_size_max);
+EXPORT_SYMBOL_NS_GPL(gb_operation_get_payload_size_max, GREYBUS);
 
 /* Messages */
 
@@ -208,14 +208,14 @@ void gb_operation_get(struct gb_operation *operation)
 {
 	kref_get(&operation->kref);
 }
-EXPORT_SYMBOL_GPL(gb_operation_get);
+EXPORT_SYMBOL_NS_GPL(gb_operation_get, GREYBUS);
 
 void gb_operation_put(struct gb_operation *operation)
 {
 	if (operation)
 		kref_put(&operation->kref, gb_operation_release);
 }
-EXPORT_SYMBOL_GPL(gb_operation_put);
+EXPORT_SYMBOL_NS_GPL(gb_operation_put, GREYBUS);
 
 static struct gb_operation *
 __gb_operation_create(struct gb_connection *connection, u8 type,
@@ -265,7 +265,7 @@ gb_operation_create_flags(struct gb_connection *connection, u8 type,
 	return __gb_operation_create(connection, type, request_size,
 				     response_size, flags, gfp);
 }
-EXPORT_SYMBOL_GPL(gb_operation_create_flags);
+EXPORT_SYMBOL_NS_GPL(gb_operation_create_flags, GREYBUS);
 
 bool gb_operation_response_alloc(struct gb_operation *operation,
 				 size_t response_size, gfp_t gfp)
@@ -294,7 +294,7 @@ bool gb_operation_response_alloc(struct gb_operation *operation,
 
 	return true;
 }
-EXPORT_SYMBOL_GPL(gb_operation_response_alloc);
+EXPORT_SYMBOL_NS_GPL(gb_operation_response_alloc, GREYBUS);
 
 /* Handing messages to the host driver */
 
@@ -536,7 +536,7 @@ err_unlock:
 	spin_unlock_irqrestore(&connection->lock, flags);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_operation_request_send);
+EXPORT_SYMBOL_NS_GPL(gb_operation_request_send, GREYBUS);
 
 int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 					   unsigned int timeout)
@@ -554,7 +554,7 @@ int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 
 	return gb_operation_result(operation);
 }
-EXPORT_SYMBOL_GPL(gb_operation_request_send_sync_timeout);
+EXPORT_SYMBOL_NS_GPL(gb_operation_request_send_sync_timeout, GREYBUS);
 
 void gb_operation_cancel(struct gb_operation *operation, int errno)
 {
@@ -574,7 +574,7 @@ void gb_operation_cancel(struct gb_operation *operation, int errno)
 			 "%s: operation id 0x%04x of type 0x%02x still not complete after cancel\n",
 			 connection->name, operation->id, operation->type);
 }
-EXPORT_SYMBOL_GPL(gb_operation_cancel);
+EXPORT_SYMBOL_NS_GPL(gb_operation_cancel, GREYBUS);
 
 /*
  * Completes every outgoing operation in flight with @errno; does not
@@ -652,7 +652,7 @@ int gb_operation_sync_timeout(struct gb_connection *connection, int type,
 	return gb_operation_sync_flags(connection, type, request, request_size,
 				       response, response_size, 0, timeout);
 }
-EXPORT_SYMBOL_GPL(gb_operation_sync_timeout);
+EXPORT_SYMBOL_NS_GPL(gb_operation_sync_timeout, GREYBUS);
 
 /* Teardown operations, allowed while the connection is disconnecting */
 int gb_operation_sync_core(struct gb_connection *connection, u8 type,
@@ -679,7 +679,7 @@ int gb_operation_unidirectional_timeout(struct gb_connection *connection,
 	return gb_operation_sync_flags(connection, type, request, request_size,
 				       NULL, 0, flags, timeout);
 }
-EXPORT_SYMBOL_GPL(gb_operation_unidirectional_timeout);
+EXPORT_SYMBOL_NS_GPL(gb_operation_unidirectional_timeout, GREYBUS);
 
 /* Host driver completions */
 
@@ -709,7 +709,7 @@ void greybus_message_sent(struct gb_host_device *hd,
 
 	gb_operation_put(operation);
 }
-EXPORT_SYMBOL_GPL(greybus_message_sent);
+EXPORT_SYMBOL_NS_GPL(greybus_message_sent, GREYBUS);
 
 /* Receiving */
 
@@ -964,7 +964,7 @@ out_put:
 	if (connection)
 		gb_connection_put(connection);
 }
-EXPORT_SYMBOL_GPL(greybus_data_rcvd);
+EXPORT_SYMBOL_NS_GPL(greybus_data_rcvd, GREYBUS);
 
 /* Handling incoming requests */
 

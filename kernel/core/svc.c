@@ -58,7 +58,7 @@ const struct device_type greybus_svc_type = {
 	.name		= "greybus_svc",
 	.release	= gb_svc_release,
 };
-EXPORT_SYMBOL_GPL(greybus_svc_type);
+EXPORT_SYMBOL_NS_GPL(greybus_svc_type, GREYBUS);
 
 /* AP-initiated operations */
 

@@ -51,13 +51,13 @@ u64 gb_timesync_ns_to_ticks(u64 ns)
 
 	return mul_u64_u32_div(ns, GB_TIMESYNC_TICKS_MUL, GB_TIMESYNC_NS_MUL);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_ns_to_ticks);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_ns_to_ticks, GREYBUS);
 
 u64 gb_timesync_ticks_to_ns(u64 ticks)
 {
 	return mul_u64_u32_div(ticks, GB_TIMESYNC_NS_MUL, GB_TIMESYNC_TICKS_MUL);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_ticks_to_ns);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_ticks_to_ns, GREYBUS);
 
 /*
  * Only the distance from the anchor is scaled, so a reading long after
@@ -69,7 +69,7 @@ u64 gb_timesync_ns_to_ft(u64 ns, u64 anchor_ns, u64 anchor_ft)
 		return anchor_ft + gb_timesync_ns_to_ticks(ns - anchor_ns);
 	return anchor_ft - gb_timesync_ns_to_ticks(anchor_ns - ns);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_ns_to_ft);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_ns_to_ft, GREYBUS);
 
 u64 gb_timesync_ft_to_ns(u64 frame_time, u64 anchor_ft, u64 anchor_ns)
 {
@@ -77,7 +77,7 @@ u64 gb_timesync_ft_to_ns(u64 frame_time, u64 anchor_ft, u64 anchor_ns)
 		return anchor_ns + gb_timesync_ticks_to_ns(frame_time - anchor_ft);
 	return anchor_ns - gb_timesync_ticks_to_ns(anchor_ft - frame_time);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_ft_to_ns);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_ft_to_ns, GREYBUS);
 
 static struct gb_timesync *gb_timesync_of(struct gb_host_device *hd)
 {
@@ -132,7 +132,7 @@ int gb_timesync_from_ktime(struct gb_host_device *hd, ktime_t kt,
 
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_timesync_from_ktime);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_from_ktime, GREYBUS);
 
 int gb_timesync_to_ktime(struct gb_host_device *hd, u64 frame_time,
 			 ktime_t *kt)
@@ -153,7 +153,7 @@ int gb_timesync_to_ktime(struct gb_host_device *hd, u64 frame_time,
 
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_timesync_to_ktime);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_to_ktime, GREYBUS);
 
 int gb_timesync_to_timespec(struct gb_host_device *hd, u64 frame_time,
 			    struct timespec64 *ts)
@@ -167,7 +167,7 @@ int gb_timesync_to_timespec(struct gb_host_device *hd, u64 frame_time,
 
 	return ret;
 }
-EXPORT_SYMBOL_GPL(gb_timesync_to_timespec);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_to_timespec, GREYBUS);
 
 int gb_timesync_get_frame_time_by_interface(struct gb_interface *intf,
 					    u64 *frame_time)
@@ -177,13 +177,13 @@ int gb_timesync_get_frame_time_by_interface(struct gb_interface *intf,
 
 	return gb_timesync_from_ktime(intf->hd, ktime_get(), frame_time);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_get_frame_time_by_interface);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_get_frame_time_by_interface, GREYBUS);
 
 int gb_timesync_get_frame_time_by_svc(struct gb_svc *svc, u64 *frame_time)
 {
 	return gb_timesync_from_ktime(svc->hd, ktime_get(), frame_time);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_get_frame_time_by_svc);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_get_frame_time_by_svc, GREYBUS);
 
 void gb_timesync_strobe(struct gb_host_device *hd, u64 timestamp_ns)
 {
@@ -206,7 +206,7 @@ void gb_timesync_strobe(struct gb_host_device *hd, u64 timestamp_ns)
 	if (done)
 		wake_up_all(&ts->wait);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_strobe);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_strobe, GREYBUS);
 
 /* Requests */
 
@@ -383,7 +383,7 @@ int gb_timesync_schedule_synchronous(struct gb_interface *intf)
 
 	return gb_timesync_sync_retry(ts, intf);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_schedule_synchronous);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_schedule_synchronous, GREYBUS);
 
 void gb_timesync_schedule_asynchronous(struct gb_interface *intf)
 {
@@ -396,7 +396,7 @@ void gb_timesync_schedule_asynchronous(struct gb_interface *intf)
 	if (ts)
 		gb_timesync_request(ts, NULL);
 }
-EXPORT_SYMBOL_GPL(gb_timesync_schedule_asynchronous);
+EXPORT_SYMBOL_NS_GPL(gb_timesync_schedule_asynchronous, GREYBUS);
 
 /* Runs; ts->mutex held */
 

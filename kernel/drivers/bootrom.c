@@ -426,3 +426,4 @@ module_greybus_driver(gb_bootrom_driver);
 
 MODULE_DESCRIPTION("Greybus Bootrom protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -510,3 +510,4 @@ module_greybus_driver(gb_hid_driver);
 
 MODULE_DESCRIPTION("Greybus HID protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

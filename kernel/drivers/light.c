@@ -527,3 +527,4 @@ module_greybus_driver(gb_lights_driver);
 
 MODULE_DESCRIPTION("Greybus Lights protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

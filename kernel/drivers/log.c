@@ -141,3 +141,4 @@ module_greybus_driver(gb_log_driver);
 
 MODULE_DESCRIPTION("Greybus Log protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

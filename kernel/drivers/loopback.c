@@ -1288,3 +1288,4 @@ module_exit(gb_loopback_exit);
 
 MODULE_DESCRIPTION("Greybus Loopback protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

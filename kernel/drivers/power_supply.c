@@ -635,3 +635,4 @@ module_greybus_driver(gb_psy_driver);
 
 MODULE_DESCRIPTION("Greybus Power Supply protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -460,3 +460,4 @@ module_exit(gb_raw_exit);
 
 MODULE_DESCRIPTION("Greybus Raw protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

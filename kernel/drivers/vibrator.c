@@ -400,3 +400,4 @@ module_exit(gb_vibrator_exit);
 
 MODULE_DESCRIPTION("Greybus vibrator driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

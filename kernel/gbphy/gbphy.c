@@ -160,7 +160,7 @@ struct bus_type gbphy_bus_type = {
 	.remove			= gbphy_dev_remove,
 	.need_parent_lock	= true,
 };
-EXPORT_SYMBOL_GPL(gbphy_bus_type);
+EXPORT_SYMBOL_NS_GPL(gbphy_bus_type, GREYBUS);
 
 int gb_gbphy_register_driver(struct gbphy_driver *driver,
 			     struct module *owner, const char *mod_name)
@@ -175,13 +175,13 @@ int gb_gbphy_register_driver(struct gbphy_driver *driver,
 
 	return driver_register(&driver->driver);
 }
-EXPORT_SYMBOL_GPL(gb_gbphy_register_driver);
+EXPORT_SYMBOL_NS_GPL(gb_gbphy_register_driver, GREYBUS);
 
 void gb_gbphy_deregister_driver(struct gbphy_driver *driver)
 {
 	driver_unregister(&driver->driver);
 }
-EXPORT_SYMBOL_GPL(gb_gbphy_deregister_driver);
+EXPORT_SYMBOL_NS_GPL(gb_gbphy_deregister_driver, GREYBUS);
 
 /* The bundle driver */
 
@@ -321,3 +321,4 @@ module_exit(gbphy_exit);
 
 MODULE_DESCRIPTION("Greybus Bridged-PHY bus");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -664,3 +664,4 @@ module_exit(gb_gpio_exit);
 
 MODULE_DESCRIPTION("Greybus GPIO protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

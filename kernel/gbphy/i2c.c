@@ -294,3 +294,4 @@ module_gbphy_driver(gb_i2c_driver);
 
 MODULE_DESCRIPTION("Greybus I2C protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

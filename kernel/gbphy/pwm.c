@@ -215,3 +215,4 @@ module_gbphy_driver(gb_pwm_driver);
 
 MODULE_DESCRIPTION("Greybus PWM protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -415,3 +415,4 @@ module_gbphy_driver(gb_spi_driver);
 
 MODULE_DESCRIPTION("Greybus SPI protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

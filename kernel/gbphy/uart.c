@@ -917,3 +917,4 @@ module_exit(gb_uart_exit);
 
 MODULE_DESCRIPTION("Greybus UART protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

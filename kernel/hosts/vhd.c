@@ -436,7 +436,7 @@ int gb_vhd_reset(struct gb_host_device *hd)
 
 	return gb_vhd_host_queue(hd, ev);
 }
-EXPORT_SYMBOL_GPL(gb_vhd_reset);
+EXPORT_SYMBOL_NS_GPL(gb_vhd_reset, GREYBUS);
 
 /* Events from the process; all under f->lock */
 
@@ -887,3 +887,4 @@ module_misc_device(gb_vhd_misc);
 
 MODULE_DESCRIPTION("Greybus AP bridge backed by a userspace process");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

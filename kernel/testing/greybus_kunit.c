@@ -946,3 +946,4 @@ kunit_test_suites(&gb_kt_manifest_suite, &gb_kt_id_suite, &gb_kt_code_suite,
 
 MODULE_DESCRIPTION("KUnit tests of the Greybus core's pure parts");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

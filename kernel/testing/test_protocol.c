@@ -325,3 +325,4 @@ module_exit(gb_test_exit);
 
 MODULE_DESCRIPTION("Greybus test protocol driver (test suite only)");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

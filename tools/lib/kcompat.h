@@ -90,6 +90,6 @@ static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 }
 
 /* Nothing to export in userspace; a declaration, so its ';' is valid C */
-#define EXPORT_SYMBOL_GPL(sym)	_Static_assert(1, #sym)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)	_Static_assert(1, #sym)
 
 #endif /* GB_KCOMPAT_H */
