@@ -11,14 +11,30 @@
 #include <linux/types.h>
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
-#else
-#include <assert.h>
 #endif
 
 #define GB_PACKED		__attribute__((packed))
-/* Fail the build when a wire structure does not have its specified size. */
+/*
+ * Fail the build when a wire structure does not have its specified size,
+ * without <assert.h> in userspace: the kernel has static_assert() from
+ * <linux/build_bug.h>, C++11 has it as a keyword and C11 as
+ * _Static_assert.  Older C (C99 is the floor: structures end in flexible
+ * arrays) and C++98 get the same check, without the message, from an
+ * array declaration whose size turns negative when the size is wrong;
+ * every check declares the same extern array, which nothing defines.
+ * C++ cannot include manifest.h: its bundle descriptor has a field
+ * named class.
+ */
+#if defined(__KERNEL__) || (defined(__cplusplus) && __cplusplus >= 201103L)
 #define GB_ASSERT_SIZE(type, size) \
 	static_assert(sizeof(type) == (size), #type " has the wrong size")
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define GB_ASSERT_SIZE(type, size) \
+	_Static_assert(sizeof(type) == (size), #type " has the wrong size")
+#else
+#define GB_ASSERT_SIZE(type, size) \
+	extern char gb_assert_size[sizeof(type) == (size) ? 1 : -1]
+#endif
 
 /* Greybus (and manifest) version this implementation speaks */
 #define GREYBUS_VERSION_MAJOR		0x00
