@@ -54,6 +54,14 @@ void gb_connection_put(struct gb_connection *connection)
 	kref_put(&connection->kref, gb_connection_release);
 }
 
+/**
+ * gb_connection_state_name() - name a connection state
+ * @state: the state
+ *
+ * Context: Any context.
+ * Return: a static string: "disabled", "enabled_tx", "enabled",
+ * "disconnecting", or "unknown" for a value out of range.
+ */
 const char *gb_connection_state_name(enum gb_connection_state state)
 {
 	switch (state) {
@@ -99,10 +107,17 @@ struct gb_connection *gb_connection_hd_find(struct gb_host_device *hd,
 	return NULL;
 }
 
-/*
- * For log lines about traffic on bridge CPort @cport_id: the name of the
- * connection using it ("hd_cport/intf:cport"), else "cport N".  Any
- * context.
+/**
+ * gb_hd_cport_name() - name a bridge CPort for a log line
+ * @hd: the host device
+ * @cport_id: the bridge CPort
+ * @buf: where the name goes, NUL-terminated
+ * @size: the size of @buf; GB_HD_CPORT_NAME_MAX holds every name
+ *
+ * Writes the name of the connection on @cport_id ("hd_cport/intf:cport"),
+ * or "cport N" when there is none.  Takes @hd->lock.
+ *
+ * Context: Any context.
  */
 void gb_hd_cport_name(struct gb_host_device *hd, u16 cport_id, char *buf,
 		      size_t size)
@@ -209,6 +224,28 @@ struct gb_connection *gb_connection_create_control(struct gb_interface *intf)
 				     GREYBUS_PROTOCOL_CONTROL);
 }
 
+/**
+ * gb_connection_create_flags() - create a connection to a CPort of a bundle
+ * @bundle: the bundle the calling driver is bound to
+ * @cport_id: the interface CPort, one of @bundle's
+ * @handler: called for each incoming request, in process context, one
+ *	request at a time; NULL if the protocol has none (requests are then
+ *	answered with GB_OP_PROTOCOL_BAD)
+ * @flags: GB_CONNECTION_FLAG_E2EFC, _NO_FLOWCTRL and _HIGH_PRIO; other
+ *	bits warn and are ignored
+ *
+ * Allocates a bridge CPort and the connection, disabled: nothing is set
+ * up on the network until gb_connection_enable() or
+ * gb_connection_enable_tx().  The caller owns the connection and must
+ * destroy it with gb_connection_destroy(), at the latest in its
+ * disconnect() or remove(); drivers create and destroy connections only
+ * from their probe, disconnect or remove, which the bus serialises.
+ *
+ * Context: Process context; sleeps.
+ * Return: the connection, or an ERR_PTR(): -EINVAL if @cport_id is not
+ * one of @bundle's, -ENOMEM, or the error of the bridge CPort allocation
+ * (-ENOSPC when every CPort is taken).
+ */
 struct gb_connection *
 gb_connection_create_flags(struct gb_bundle *bundle, u16 cport_id,
 			   gb_request_handler_t handler, unsigned long flags)
@@ -237,6 +274,19 @@ gb_connection_create_flags(struct gb_bundle *bundle, u16 cport_id,
 }
 EXPORT_SYMBOL_NS_GPL(gb_connection_create_flags, GREYBUS);
 
+/**
+ * gb_connection_destroy() - destroy a connection
+ * @connection: a connection from gb_connection_create_flags(), or NULL
+ *
+ * Disables the connection if its owner has not (see
+ * gb_connection_disable()), releases its bridge CPort and the references
+ * it held on the host device and the bundle.  The memory goes once the
+ * last operation on it has been put; the caller must not use
+ * @connection any more.
+ *
+ * Context: Process context; sleeps.  Not from the connection's own
+ * request handler or operation callbacks.
+ */
 void gb_connection_destroy(struct gb_connection *connection)
 {
 	struct gb_host_device *hd;
@@ -567,6 +617,25 @@ err_hd_cport_disable:
 	return ret;
 }
 
+/**
+ * gb_connection_enable() - set a connection up for traffic both ways
+ * @connection: the connection
+ *
+ * From disabled: enables the bridge CPort, has the SVC create the
+ * connection between the bridge and the interface, and tells the
+ * interface (Control connected) before returning; requests may be sent
+ * and incoming requests reach the handler.  From enabled_tx it only
+ * starts delivering incoming requests.  Enabling an enabled connection
+ * does nothing.  Serialised with the other enable and disable calls by
+ * @connection->mutex.
+ *
+ * Context: Process context; sleeps (operations to the SVC and the
+ * interface).  Not from the connection's own request handler or
+ * operation callbacks.
+ * Return: 0; -ESHUTDOWN if the interface or the host device is going
+ * away; otherwise the error of the step that failed, with the steps
+ * before it undone.
+ */
 int gb_connection_enable(struct gb_connection *connection)
 {
 	int ret;
@@ -579,6 +648,19 @@ int gb_connection_enable(struct gb_connection *connection)
 }
 EXPORT_SYMBOL_NS_GPL(gb_connection_enable, GREYBUS);
 
+/**
+ * gb_connection_enable_tx() - set a connection up for outgoing requests only
+ * @connection: the connection
+ *
+ * As gb_connection_enable(), but incoming requests are dropped until
+ * gb_connection_enable() is called: the usual first step of a driver
+ * that must be set up before the module may send to it.  Does nothing
+ * on a connection already enabled either way.
+ *
+ * Context: Process context; sleeps.  Not from the connection's own
+ * request handler or operation callbacks.
+ * Return: as gb_connection_enable().
+ */
 int gb_connection_enable_tx(struct gb_connection *connection)
 {
 	int ret;
@@ -591,6 +673,17 @@ int gb_connection_enable_tx(struct gb_connection *connection)
 }
 EXPORT_SYMBOL_NS_GPL(gb_connection_enable_tx, GREYBUS);
 
+/**
+ * gb_connection_disable_rx() - stop delivering incoming requests
+ * @connection: the connection
+ *
+ * From enabled back to enabled_tx: waits for the request handler if it
+ * is running and drops the requests still queued; outgoing operations
+ * carry on.  Does nothing in any other state.
+ *
+ * Context: Process context; sleeps.  Not from the connection's own
+ * request handler or operation callbacks.
+ */
 void gb_connection_disable_rx(struct gb_connection *connection)
 {
 	mutex_lock(&connection->mutex);
@@ -603,6 +696,21 @@ void gb_connection_disable_rx(struct gb_connection *connection)
 }
 EXPORT_SYMBOL_NS_GPL(gb_connection_disable_rx, GREYBUS);
 
+/**
+ * gb_connection_disable() - tear a connection down
+ * @connection: the connection
+ *
+ * Completes every operation in flight with -ESHUTDOWN and waits for
+ * their callbacks, drops queued incoming requests, then (unless the
+ * interface or the host device is already gone) runs the teardown with
+ * the interface (Control disconnecting, CPort shutdown, Control
+ * disconnected), has the SVC destroy the connection and disables the
+ * bridge CPort.  The connection may be enabled again afterwards.  Does
+ * nothing on a disabled connection.
+ *
+ * Context: Process context; sleeps.  Not from the connection's own
+ * request handler or operation callbacks.
+ */
 void gb_connection_disable(struct gb_connection *connection)
 {
 	mutex_lock(&connection->mutex);
@@ -691,9 +799,17 @@ void gb_bundle_disable_connections(struct gb_bundle *bundle)
 		gb_connection_disable(connection);
 }
 
-/*
- * Best effort: a bridge without latency tags leaves the reserved fields
- * zero, which gb-loopback reports as a latency of 0.
+/**
+ * gb_connection_latency_tag_enable() - have the bridge tag latencies
+ * @connection: the connection
+ *
+ * Asks the host driver to stamp its latency into the responses on
+ * @connection (the reserved fields of gb-loopback's messages).  Best
+ * effort: without the callback nothing happens, and a bridge without
+ * latency tags leaves the fields zero, which gb-loopback reports as a
+ * latency of 0; a failure is logged.
+ *
+ * Context: Process context; may sleep.
  */
 void gb_connection_latency_tag_enable(struct gb_connection *connection)
 {
@@ -710,6 +826,14 @@ void gb_connection_latency_tag_enable(struct gb_connection *connection)
 }
 EXPORT_SYMBOL_NS_GPL(gb_connection_latency_tag_enable, GREYBUS);
 
+/**
+ * gb_connection_latency_tag_disable() - stop the bridge's latency tags
+ * @connection: the connection
+ *
+ * Undoes gb_connection_latency_tag_enable(); best effort as well.
+ *
+ * Context: Process context; may sleep.
+ */
 void gb_connection_latency_tag_disable(struct gb_connection *connection)
 {
 	struct gb_host_device *hd = connection->hd;

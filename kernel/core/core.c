@@ -214,6 +214,20 @@ struct bus_type greybus_bus_type = {
 };
 EXPORT_SYMBOL_NS_GPL(greybus_bus_type, GREYBUS);
 
+/**
+ * greybus_register_driver() - register a Greybus protocol driver
+ * @driver: the driver; probe, disconnect and id_table are mandatory
+ * @owner: the module the driver belongs to
+ * @mod_name: its name
+ *
+ * Drivers call greybus_register() or use module_greybus_driver(), which
+ * fill in @owner and @mod_name.  The driver core probes the driver
+ * against the bundles already present before this returns.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL if a mandatory member is missing, or the error of
+ * driver_register().
+ */
 int greybus_register_driver(struct greybus_driver *driver,
 			    struct module *owner, const char *mod_name)
 {
@@ -237,6 +251,15 @@ int greybus_register_driver(struct greybus_driver *driver,
 }
 EXPORT_SYMBOL_NS_GPL(greybus_register_driver, GREYBUS);
 
+/**
+ * greybus_deregister_driver() - unregister a Greybus protocol driver
+ * @driver: a driver registered with greybus_register_driver()
+ *
+ * Calls disconnect() for every bundle the driver is bound to, then
+ * deactivates those bundles.
+ *
+ * Context: Process context; sleeps.
+ */
 void greybus_deregister_driver(struct greybus_driver *driver)
 {
 	driver_unregister(&driver->driver);

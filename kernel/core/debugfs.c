@@ -15,6 +15,14 @@
 
 static struct dentry *gb_debugfs_root;
 
+/**
+ * gb_debugfs_get() - the Greybus debugfs directory, for drivers' entries
+ *
+ * Context: Any context.
+ * Return: the dentry of /sys/kernel/debug/greybus, which lives as long as
+ * greybus.ko is loaded; an error pointer (which the debugfs functions
+ * accept and ignore) when debugfs is not available.
+ */
 struct dentry *gb_debugfs_get(void)
 {
 	return gb_debugfs_root;

@@ -50,6 +50,20 @@ const struct device_type greybus_hd_type = {
 };
 EXPORT_SYMBOL_NS_GPL(greybus_hd_type, GREYBUS);
 
+/**
+ * gb_hd_cport_reserve() - keep a bridge CPort away from allocation
+ * @hd: the host device
+ * @cport_id: the bridge CPort the host driver uses for itself
+ *
+ * Marks @cport_id as taken in @hd's CPort id map, so that no connection
+ * gets it.  Meant for a host driver between gb_hd_create() and
+ * gb_hd_add(); a driver with its own cport_allocate() callback keeps its
+ * own map and needs no reservation.
+ *
+ * Context: Process context; may sleep (allocates with GFP_KERNEL).
+ * Return: 0, -EINVAL if @cport_id is not below the host's number of
+ * CPorts, -EBUSY if it is already taken, or -ENOMEM.
+ */
 int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id)
 {
 	int ret;
@@ -66,6 +80,15 @@ int gb_hd_cport_reserve(struct gb_host_device *hd, u16 cport_id)
 }
 EXPORT_SYMBOL_NS_GPL(gb_hd_cport_reserve, GREYBUS);
 
+/**
+ * gb_hd_cport_release_reserved() - give back a reserved bridge CPort
+ * @hd: the host device
+ * @cport_id: a CPort reserved with gb_hd_cport_reserve()
+ *
+ * Returns @cport_id to the pool connections are allocated from.
+ *
+ * Context: Any context.
+ */
 void gb_hd_cport_release_reserved(struct gb_host_device *hd, u16 cport_id)
 {
 	ida_free(&hd->cport_id_map, cport_id);
@@ -107,6 +130,27 @@ void gb_hd_cport_release(struct gb_host_device *hd, u16 cport_id)
 	ida_free(&hd->cport_id_map, cport_id);
 }
 
+/**
+ * gb_hd_create() - allocate a host device
+ * @driver: the host driver's callbacks; must provide message_send()
+ * @parent: the device of the bridge (USB interface, misc device, ...)
+ * @buffer_size_max: the largest message, header included, the bridge
+ *	can carry; at least a message header, limited to the 16-bit size
+ *	field of the header
+ * @num_cports: the number of bridge CPorts, 1 to 4096
+ *
+ * Allocates the host device, with @driver->hd_priv_size bytes of private
+ * data for the host driver (gb_hd_priv()), names it greybusN after a
+ * fresh bus id and creates its SVC.  Nothing is visible yet: the host
+ * driver may reserve CPorts, then calls gb_hd_add().
+ *
+ * The caller owns the returned reference and drops it with gb_hd_put(),
+ * after gb_hd_del() if the device was added.
+ *
+ * Context: Process context; sleeps.
+ * Return: the host device, or an ERR_PTR(): -EINVAL for a bad argument,
+ * -ENOMEM, or an error from allocating the bus id or the SVC.
+ */
 struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 				    struct device *parent,
 				    size_t buffer_size_max,
@@ -183,6 +227,20 @@ err_free_hd:
 }
 EXPORT_SYMBOL_NS_GPL(gb_hd_create, GREYBUS);
 
+/**
+ * gb_hd_add() - register a host device and start its SVC
+ * @hd: a host device from gb_hd_create()
+ *
+ * Adds the greybusN device, its debugfs directory and its TimeSync
+ * state, then creates and enables the static SVC connection on bridge
+ * CPort 0: from then on the SVC may speak, and the core enumerates the
+ * modules it reports, asynchronously.  The host driver must be ready to
+ * send and receive messages before it calls this.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, or a negative errno with everything it did undone (the
+ * caller still owns its reference and drops it with gb_hd_put()).
+ */
 int gb_hd_add(struct gb_host_device *hd)
 {
 	int ret;
@@ -217,6 +275,20 @@ err_debugfs_del:
 }
 EXPORT_SYMBOL_NS_GPL(gb_hd_add, GREYBUS);
 
+/**
+ * gb_hd_del() - tear down a host device added with gb_hd_add()
+ * @hd: the host device
+ *
+ * Fails every operation of @hd, in flight or yet to be sent, with
+ * -ESHUTDOWN, stops TimeSync, removes every module (their interfaces,
+ * bundles and connections, unbinding the drivers) and the SVC, then
+ * deletes the device.  The host driver must keep passing messages to
+ * the core and completing the ones it was given until this returns; it
+ * still holds its reference afterwards.
+ *
+ * Context: Process context; sleeps, possibly for as long as the drivers
+ * being unbound take.
+ */
 void gb_hd_del(struct gb_host_device *hd)
 {
 	/*
@@ -238,6 +310,15 @@ void gb_hd_del(struct gb_host_device *hd)
 }
 EXPORT_SYMBOL_NS_GPL(gb_hd_del, GREYBUS);
 
+/**
+ * gb_hd_put() - drop the host driver's reference to a host device
+ * @hd: the host device
+ *
+ * The memory, the private data included, is freed once the core's own
+ * references (the SVC, connections still finishing) are gone too.
+ *
+ * Context: Process context.
+ */
 void gb_hd_put(struct gb_host_device *hd)
 {
 	put_device(&hd->dev);

@@ -245,6 +245,21 @@ static int gb_manifest_check_cport_bundles(const u8 *blob, size_t size,
 	return 0;
 }
 
+/**
+ * gb_manifest_check() - validate a whole manifest blob
+ * @blob: the manifest, untrusted
+ * @size: its length in bytes
+ * @report: what was found, or NULL when only the verdict matters
+ *
+ * Checks every rule listed at the top of manifest_check.h; the first
+ * rule broken is reported.  Descriptors of unknown type are counted in
+ * @report, not rejected.  Never reads outside @blob and allocates
+ * nothing.
+ *
+ * Context: Any context.
+ * Return: 0 if the manifest is valid; -EINVAL otherwise, with
+ * @report->error and @report->offset saying what and where.
+ */
 int gb_manifest_check(const void *blob, size_t size,
 		      struct gb_manifest_report *report)
 {
@@ -302,6 +317,14 @@ static const char *const gb_manifest_error_names[GB_MNF_ERROR_COUNT] = {
 	[GB_MNF_NO_BUNDLES]		= "no bundle other than the control bundle has a cport",
 };
 
+/**
+ * gb_manifest_strerror() - describe a manifest error
+ * @error: a value of @report->error from gb_manifest_check()
+ *
+ * Context: Any context.
+ * Return: a short static English phrase, e.g. "cport's bundle is not
+ * declared"; "unknown manifest error" for a value out of range.
+ */
 const char *gb_manifest_strerror(enum gb_manifest_error error)
 {
 	if ((unsigned int)error >= ARRAY_SIZE(gb_manifest_error_names) ||

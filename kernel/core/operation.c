@@ -53,6 +53,15 @@ enum {
 static struct workqueue_struct *gb_operation_completion_wq;
 static struct workqueue_struct *gb_operation_rx_wq;
 
+/**
+ * gb_operation_status_to_errno() - map a Greybus result code to an errno
+ * @status: the result byte of a response (GB_OP_*)
+ *
+ * Context: Any context.
+ * Return: 0 for GB_OP_SUCCESS, the matching negative errno for the other
+ * defined codes (e.g. -ETIMEDOUT for GB_OP_TIMEOUT), -EIO for any other
+ * value.
+ */
 int gb_operation_status_to_errno(u8 status)
 {
 	switch (status) {
@@ -82,6 +91,17 @@ int gb_operation_status_to_errno(u8 status)
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_status_to_errno, GREYBUS);
 
+/**
+ * gb_operation_errno_to_status() - map an errno to a Greybus result code
+ * @errno: 0 or a negative errno, as a request handler returns it
+ *
+ * The inverse of gb_operation_status_to_errno() for the errnos it
+ * produces.
+ *
+ * Context: Any context.
+ * Return: the GB_OP_* code, GB_OP_UNKNOWN_ERROR for an errno that has
+ * none.
+ */
 u8 gb_operation_errno_to_status(int errno)
 {
 	switch (errno) {
@@ -111,6 +131,15 @@ u8 gb_operation_errno_to_status(int errno)
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_errno_to_status, GREYBUS);
 
+/**
+ * gb_operation_get_payload_size_max() - largest payload of a connection
+ * @connection: the connection
+ *
+ * Context: Any context.
+ * Return: the largest request or response payload, in bytes, that the
+ * connection's host device can carry (its largest message less the
+ * header).
+ */
 size_t gb_operation_get_payload_size_max(struct gb_connection *connection)
 {
 	return connection->hd->buffer_size_max -
@@ -204,12 +233,28 @@ static void gb_operation_release(struct kref *kref)
 	gb_connection_put(connection);
 }
 
+/**
+ * gb_operation_get() - take a reference to an operation
+ * @operation: the operation
+ *
+ * Context: Any context.
+ */
 void gb_operation_get(struct gb_operation *operation)
 {
 	kref_get(&operation->kref);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_get, GREYBUS);
 
+/**
+ * gb_operation_put() - drop a reference to an operation
+ * @operation: the operation, or NULL
+ *
+ * The last put frees the operation and its messages; a sender may drop
+ * its reference while the operation is in flight, since the core holds
+ * its own until the callback has returned.
+ *
+ * Context: Any context.
+ */
 void gb_operation_put(struct gb_operation *operation)
 {
 	if (operation)
@@ -248,6 +293,26 @@ err_put:
 	return NULL;
 }
 
+/**
+ * gb_operation_create_flags() - allocate an outgoing operation
+ * @connection: the connection it will be sent on
+ * @type: the request type, neither 0 nor with GB_MSG_TYPE_RESPONSE set
+ * @request_size: bytes of request payload, may be 0
+ * @response_size: bytes of response payload expected, may be 0; must be
+ *	0 for a unidirectional operation
+ * @flags: GB_OPERATION_FLAG_UNIDIRECTIONAL (no response) and
+ *	GB_OPERATION_FLAG_SHORT_RESPONSE (a shorter response is accepted)
+ * @gfp: allocation flags
+ *
+ * The request's header is filled in; the caller fills the payload
+ * (@operation->request->payload) and sends it with
+ * gb_operation_request_send().  The caller owns the returned reference.
+ *
+ * Context: Any context if @gfp allows it.
+ * Return: the operation, or NULL if a message does not fit the host's
+ * largest message, memory ran out, or an argument is invalid (which
+ * also warns).
+ */
 struct gb_operation *
 gb_operation_create_flags(struct gb_connection *connection, u8 type,
 			  size_t request_size, size_t response_size,
@@ -267,6 +332,22 @@ gb_operation_create_flags(struct gb_connection *connection, u8 type,
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_create_flags, GREYBUS);
 
+/**
+ * gb_operation_response_alloc() - allocate the response to a request
+ * @operation: an incoming operation, given to a request handler
+ * @response_size: bytes of response payload
+ * @gfp: allocation flags
+ *
+ * For a request handler that answers with a payload: allocates the
+ * response (replacing one of another size) for the handler to fill in
+ * @operation->response->payload; the core sends it when the handler
+ * returns 0.  Without it the core sends a response without payload.
+ *
+ * Context: The request handler (process context); any context if @gfp
+ * allows it.
+ * Return: true, or false if memory ran out or the payload does not fit
+ * the host's largest message.
+ */
 bool gb_operation_response_alloc(struct gb_operation *operation,
 				 size_t response_size, gfp_t gfp)
 {
@@ -464,6 +545,33 @@ static int gb_operation_send_allowed_locked(struct gb_operation *operation)
 	return 0;
 }
 
+/**
+ * gb_operation_request_send() - send an operation's request
+ * @operation: an operation from gb_operation_create_flags(), not sent
+ *	before
+ * @callback: called once when the operation completes, or NULL
+ * @timeout: milliseconds to wait for the response; 0 means
+ *	GB_OPERATION_TIMEOUT_DEFAULT
+ * @gfp: allocation flags for the host driver
+ *
+ * Assigns the operation id and hands the request to the host driver.
+ * On success the operation completes exactly once: response received
+ * (result 0, or the peer's result as an errno, -EPROTO for a response
+ * of another type, -EMSGSIZE for one of the wrong size), @timeout
+ * expired (-ETIMEDOUT), gb_operation_cancel(), or the connection torn
+ * down (-ESHUTDOWN).  A unidirectional operation completes once the
+ * host driver has sent it.  Then @callback runs in process context,
+ * on a workqueue, and gb_operation_result() holds the result; the core
+ * holds a reference of its own until then.
+ *
+ * Context: Any context if @gfp allows it; takes @connection->lock.
+ * Return: 0 if the request is on its way; otherwise a negative errno
+ * and the operation was not sent and @callback will not run:
+ * -ENOTCONN if the connection is not enabled, -ESHUTDOWN if the
+ * interface or the host device is going away, -EBUSY if every
+ * operation id is in use, -EINVAL if the operation was sent before, or
+ * the host driver's error.
+ */
 int gb_operation_request_send(struct gb_operation *operation,
 			      gb_operation_callback callback,
 			      unsigned int timeout, gfp_t gfp)
@@ -538,6 +646,22 @@ err_unlock:
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_request_send, GREYBUS);
 
+/**
+ * gb_operation_request_send_sync_timeout() - send a request and wait
+ * @operation: an operation from gb_operation_create_flags(), not sent
+ *	before
+ * @timeout: milliseconds to wait for the response; 0 means
+ *	GB_OPERATION_TIMEOUT_DEFAULT
+ *
+ * gb_operation_request_send() without callback, then waits for the
+ * operation to complete.  A signal cancels the operation with -EINTR.
+ * The caller still owns its reference and reads the response, if any,
+ * from @operation->response.
+ *
+ * Context: Process context; sleeps.
+ * Return: the operation's result: 0 or a negative errno, as for
+ * gb_operation_request_send().
+ */
 int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 					   unsigned int timeout)
 {
@@ -556,6 +680,19 @@ int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_request_send_sync_timeout, GREYBUS);
 
+/**
+ * gb_operation_cancel() - complete an outgoing operation early
+ * @operation: an outgoing operation
+ * @errno: the result it completes with, a negative errno
+ *
+ * Completes @operation with @errno unless it has completed already,
+ * takes its request back from the host driver if it was not sent yet,
+ * and waits (up to 10 seconds, then warns) until its callback has
+ * returned.  Does nothing for an operation that was never sent.
+ *
+ * Context: Process context; sleeps.  Not from the operation's own
+ * callback.
+ */
 void gb_operation_cancel(struct gb_operation *operation, int errno)
 {
 	struct gb_connection *connection = operation->connection;
@@ -638,6 +775,27 @@ static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
 	return ret;
 }
 
+/**
+ * gb_operation_sync_timeout() - one whole operation, synchronously
+ * @connection: an enabled connection
+ * @type: the request type
+ * @request: @request_size bytes of request payload (NULL if 0)
+ * @request_size: bytes of request payload
+ * @response: where the response payload goes (NULL if 0)
+ * @response_size: the exact size of the response payload expected
+ * @timeout: milliseconds to wait for the response; 0 means
+ *	GB_OPERATION_TIMEOUT_DEFAULT
+ *
+ * Creates the operation, copies @request in, sends it, waits for the
+ * response and copies its payload to @response.  Failures other than
+ * -ESHUTDOWN are logged (rate limited).
+ *
+ * Context: Process context; sleeps.
+ * Return: 0; -EINVAL for a bad argument; -EMSGSIZE if a payload does
+ * not fit the host's largest message or the response has another
+ * size; -ENOMEM; otherwise the errors of
+ * gb_operation_request_send_sync_timeout().
+ */
 int gb_operation_sync_timeout(struct gb_connection *connection, int type,
 			      void *request, int request_size,
 			      void *response, int response_size,
@@ -664,6 +822,22 @@ int gb_operation_sync_core(struct gb_connection *connection, u8 type,
 				       timeout);
 }
 
+/**
+ * gb_operation_unidirectional_timeout() - send a request without response
+ * @connection: an enabled connection
+ * @type: the request type
+ * @request: @request_size bytes of request payload (NULL if 0)
+ * @request_size: bytes of request payload
+ * @timeout: milliseconds to wait for the host driver to send it; 0 means
+ *	GB_OPERATION_TIMEOUT_DEFAULT
+ *
+ * Sends a request with operation id 0, to which the peer does not
+ * answer, and waits until the host driver has sent it.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 once the request has gone out, or a negative errno as for
+ * gb_operation_sync_timeout().
+ */
 int gb_operation_unidirectional_timeout(struct gb_connection *connection,
 					int type, void *request,
 					int request_size,
@@ -683,6 +857,21 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_unidirectional_timeout, GREYBUS);
 
 /* Host driver completions */
 
+/**
+ * greybus_message_sent() - a host driver is done with an outgoing message
+ * @hd: the host device
+ * @message: the message message_send() was given
+ * @status: 0 if it went out, else a negative errno
+ *
+ * Called by host drivers exactly once for each message their
+ * message_send() accepted, possibly before message_send() returned.
+ * A failed request completes its operation with @status; a sent
+ * unidirectional one completes with 0.  Drops the reference the core
+ * gave the host driver with the message, which must not be touched
+ * afterwards.
+ *
+ * Context: Any context.
+ */
 void greybus_message_sent(struct gb_host_device *hd,
 			  struct gb_message *message, int status)
 {
@@ -930,6 +1119,22 @@ static bool gb_message_framing_ok(struct gb_host_device *hd,
 	return false;
 }
 
+/**
+ * greybus_data_rcvd() - a host driver received a message
+ * @hd: the host device
+ * @cport_id: the bridge CPort it arrived on
+ * @data: the message, header first
+ * @length: bytes at @data
+ *
+ * Checks the framing (gb_message_framing_check()) and hands a response
+ * to the operation waiting for it or queues a request for the
+ * connection's handler.  Messages that are malformed, for no
+ * connection, unexpected or that arrive while the connection does not
+ * accept them are dropped and logged (rate limited).  @data is copied
+ * before this returns.
+ *
+ * Context: Any context.
+ */
 void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 		       u8 *data, size_t length)
 {

@@ -44,6 +44,13 @@ const char *gb_timesync_state_name(enum gb_timesync_state state)
 	return gb_timesync_state_names[state];
 }
 
+/**
+ * gb_timesync_ns_to_ticks() - nanoseconds to FrameTime ticks
+ * @ns: a duration in nanoseconds
+ *
+ * Context: Any context.
+ * Return: @ns in ticks of the 19.2 MHz FrameTime clock, rounded down.
+ */
 u64 gb_timesync_ns_to_ticks(u64 ns)
 {
 	BUILD_BUG_ON((u64)GB_TIMESYNC_REFCLK_HZ * GB_TIMESYNC_NS_MUL !=
@@ -53,15 +60,30 @@ u64 gb_timesync_ns_to_ticks(u64 ns)
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_ns_to_ticks, GREYBUS);
 
+/**
+ * gb_timesync_ticks_to_ns() - FrameTime ticks to nanoseconds
+ * @ticks: a duration in FrameTime ticks
+ *
+ * Context: Any context.
+ * Return: @ticks in nanoseconds, rounded down.
+ */
 u64 gb_timesync_ticks_to_ns(u64 ticks)
 {
 	return mul_u64_u32_div(ticks, GB_TIMESYNC_NS_MUL, GB_TIMESYNC_TICKS_MUL);
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_ticks_to_ns, GREYBUS);
 
-/*
+/**
+ * gb_timesync_ns_to_ft() - a clock reading moved onto the FrameTime
+ * @ns: the reading, in nanoseconds of the AP's clock
+ * @anchor_ns: the AP's clock at the anchor
+ * @anchor_ft: the FrameTime at the same instant
+ *
  * Only the distance from the anchor is scaled, so a reading long after
- * the last synchronisation loses no more than one unit to rounding.
+ * the last synchronisation loses no more than one tick to rounding.
+ *
+ * Context: Any context.
+ * Return: the FrameTime at @ns.
  */
 u64 gb_timesync_ns_to_ft(u64 ns, u64 anchor_ns, u64 anchor_ft)
 {
@@ -71,6 +93,18 @@ u64 gb_timesync_ns_to_ft(u64 ns, u64 anchor_ns, u64 anchor_ft)
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_ns_to_ft, GREYBUS);
 
+/**
+ * gb_timesync_ft_to_ns() - a FrameTime moved onto the AP's clock
+ * @frame_time: the FrameTime
+ * @anchor_ft: the FrameTime at the anchor
+ * @anchor_ns: the AP's clock, in nanoseconds, at the same instant
+ *
+ * The inverse of gb_timesync_ns_to_ft(), scaling only the distance from
+ * the anchor as well.
+ *
+ * Context: Any context.
+ * Return: the AP's clock, in nanoseconds, at @frame_time.
+ */
 u64 gb_timesync_ft_to_ns(u64 frame_time, u64 anchor_ft, u64 anchor_ns)
 {
 	if (frame_time >= anchor_ft)
@@ -116,6 +150,18 @@ static int gb_timesync_ft_to_ns_locked(struct gb_timesync *ts, u64 frame_time,
 	return 0;
 }
 
+/**
+ * gb_timesync_from_ktime() - the FrameTime at a CLOCK_MONOTONIC time
+ * @hd: the host device whose FrameTime is meant
+ * @kt: the time
+ * @frame_time: where the FrameTime goes
+ *
+ * Uses the anchor of the last synchronisation, under the TimeSync lock.
+ *
+ * Context: Any context.
+ * Return: 0; -EAGAIN while not synchronised (@frame_time untouched);
+ * -ENODEV if @hd has no TimeSync state (not added, or being deleted).
+ */
 int gb_timesync_from_ktime(struct gb_host_device *hd, ktime_t kt,
 			   u64 *frame_time)
 {
@@ -134,6 +180,15 @@ int gb_timesync_from_ktime(struct gb_host_device *hd, ktime_t kt,
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_from_ktime, GREYBUS);
 
+/**
+ * gb_timesync_to_ktime() - the CLOCK_MONOTONIC time at a FrameTime
+ * @hd: the host device whose FrameTime is meant
+ * @frame_time: the FrameTime
+ * @kt: where the time goes
+ *
+ * Context: Any context.
+ * Return: as gb_timesync_from_ktime().
+ */
 int gb_timesync_to_ktime(struct gb_host_device *hd, u64 frame_time,
 			 ktime_t *kt)
 {
@@ -155,6 +210,15 @@ int gb_timesync_to_ktime(struct gb_host_device *hd, u64 frame_time,
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_to_ktime, GREYBUS);
 
+/**
+ * gb_timesync_to_timespec() - gb_timesync_to_ktime() as a timespec64
+ * @hd: the host device whose FrameTime is meant
+ * @frame_time: the FrameTime
+ * @ts: where the CLOCK_MONOTONIC time goes
+ *
+ * Context: Any context.
+ * Return: as gb_timesync_from_ktime().
+ */
 int gb_timesync_to_timespec(struct gb_host_device *hd, u64 frame_time,
 			    struct timespec64 *ts)
 {
@@ -169,6 +233,19 @@ int gb_timesync_to_timespec(struct gb_host_device *hd, u64 frame_time,
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_to_timespec, GREYBUS);
 
+/**
+ * gb_timesync_get_frame_time_by_interface() - the current FrameTime
+ * @intf: an interface taking part in TimeSync
+ * @frame_time: where the FrameTime goes
+ *
+ * The FrameTime now, computed from the AP's clock; the interface keeps
+ * the same FrameTime once synchronised.
+ *
+ * Context: Any context.
+ * Return: 0; -ENODEV if @intf's manifest does not announce TimeSync or
+ * the host device has no TimeSync state; -EAGAIN while not
+ * synchronised.
+ */
 int gb_timesync_get_frame_time_by_interface(struct gb_interface *intf,
 					    u64 *frame_time)
 {
@@ -179,12 +256,32 @@ int gb_timesync_get_frame_time_by_interface(struct gb_interface *intf,
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_get_frame_time_by_interface, GREYBUS);
 
+/**
+ * gb_timesync_get_frame_time_by_svc() - the current FrameTime
+ * @svc: the SVC of the host device whose FrameTime is meant
+ * @frame_time: where the FrameTime goes
+ *
+ * Context: Any context.
+ * Return: as gb_timesync_from_ktime().
+ */
 int gb_timesync_get_frame_time_by_svc(struct gb_svc *svc, u64 *frame_time)
 {
 	return gb_timesync_from_ktime(svc->hd, ktime_get(), frame_time);
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_get_frame_time_by_svc, GREYBUS);
 
+/**
+ * gb_timesync_strobe() - a host driver saw a TimeSync strobe
+ * @hd: the host device
+ * @timestamp_ns: CLOCK_MONOTONIC when the bridge latched it
+ *
+ * Records the strobe for the synchronisation waiting for it and wakes
+ * it up with the last one expected.  Strobes nobody waits for are
+ * counted and otherwise ignored, as are strobes on a host device
+ * without TimeSync state.
+ *
+ * Context: Any context.
+ */
 void gb_timesync_strobe(struct gb_host_device *hd, u64 timestamp_ns)
 {
 	struct gb_timesync *ts = gb_timesync_of(hd);
@@ -370,6 +467,20 @@ int gb_timesync_sync_retry(struct gb_timesync *ts, struct gb_interface *intf)
 	return ret;
 }
 
+/**
+ * gb_timesync_schedule_synchronous() - resynchronise and wait
+ * @intf: the interface that needs the FrameTime
+ *
+ * Asks for a synchronisation run of every TimeSync participant of the
+ * host device and waits for it, trying again up to five times.  A run
+ * that reached the final check ping counts as a success.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0 once @intf shares the FrameTime, and at once for an
+ * interface whose manifest does not announce TimeSync; -ETIMEDOUT when
+ * every try failed; -ESHUTDOWN while the host device goes away; -ENODEV
+ * if it has no TimeSync state.
+ */
 int gb_timesync_schedule_synchronous(struct gb_interface *intf)
 {
 	struct gb_timesync *ts;
@@ -385,6 +496,17 @@ int gb_timesync_schedule_synchronous(struct gb_interface *intf)
 }
 EXPORT_SYMBOL_NS_GPL(gb_timesync_schedule_synchronous, GREYBUS);
 
+/**
+ * gb_timesync_schedule_asynchronous() - resynchronise in the background
+ * @intf: the interface that needs the FrameTime
+ *
+ * Queues a synchronisation run, as gb_timesync_schedule_synchronous()
+ * does, without waiting for it.  Does nothing for an interface whose
+ * manifest does not announce TimeSync or while the host device goes
+ * away.
+ *
+ * Context: Any context.
+ */
 void gb_timesync_schedule_asynchronous(struct gb_interface *intf)
 {
 	struct gb_timesync *ts;
