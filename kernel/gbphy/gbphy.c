@@ -162,6 +162,20 @@ struct bus_type gbphy_bus_type = {
 };
 EXPORT_SYMBOL_NS_GPL(gbphy_bus_type, GREYBUS);
 
+/**
+ * gb_gbphy_register_driver() - register a gbphy driver
+ * @driver: the driver; probe, remove and id_table are mandatory
+ * @owner: the module the driver belongs to
+ * @mod_name: its name
+ *
+ * Drivers call gb_gbphy_register() or use module_gbphy_driver(), which
+ * fill in @owner and @mod_name.  The driver core probes the driver
+ * against the gbphy devices already present before this returns.
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -EINVAL if a mandatory member is missing, or the error of
+ * driver_register().
+ */
 int gb_gbphy_register_driver(struct gbphy_driver *driver,
 			     struct module *owner, const char *mod_name)
 {
@@ -177,6 +191,14 @@ int gb_gbphy_register_driver(struct gbphy_driver *driver,
 }
 EXPORT_SYMBOL_NS_GPL(gb_gbphy_register_driver, GREYBUS);
 
+/**
+ * gb_gbphy_deregister_driver() - unregister a gbphy driver
+ * @driver: a driver registered with gb_gbphy_register_driver()
+ *
+ * Calls remove() for every gbphy device the driver is bound to.
+ *
+ * Context: Process context; sleeps.
+ */
 void gb_gbphy_deregister_driver(struct gbphy_driver *driver)
 {
 	driver_unregister(&driver->driver);
