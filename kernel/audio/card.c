@@ -85,6 +85,19 @@ static struct platform_driver gbaudio_card_driver = {
 	.probe		= gbaudio_card_probe,
 };
 
+/**
+ * gbaudio_card_add() - create the sound card of an audio module
+ * @parent: the device the card's platform device goes under (the bundle)
+ * @info: the codec component and DAIs the card links; copied
+ *
+ * Registers a platform device for the card driver of this module, which
+ * binds at once and registers the ASoC card.
+ *
+ * Context: Process context; sleeps.
+ * Return: the platform device, to be passed to gbaudio_card_remove(), or
+ * an ERR_PTR(): -ENODEV if no card came up, or the error of registering
+ * the platform device.
+ */
 struct platform_device *gbaudio_card_add(struct device *parent,
 					 const struct gbaudio_card_info *info)
 {
@@ -112,6 +125,14 @@ struct platform_device *gbaudio_card_add(struct device *parent,
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_card_add, GREYBUS);
 
+/**
+ * gbaudio_card_remove() - remove a sound card
+ * @pdev: a platform device from gbaudio_card_add()
+ *
+ * Unregisters the card along with its platform device.
+ *
+ * Context: Process context; sleeps.
+ */
 void gbaudio_card_remove(struct platform_device *pdev)
 {
 	platform_device_unregister(pdev);

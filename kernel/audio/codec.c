@@ -448,6 +448,18 @@ static void gbaudio_codec_free(struct gbaudio_codec *codec)
 	kfree(codec);
 }
 
+/**
+ * gbaudio_codec_add() - register the ASoC codec of an audio module
+ * @module: the module, with its topology (@module->tplg) parsed
+ *
+ * Builds the component driver, its DAIs and controls from the topology
+ * and registers it on the bundle's device; @module->codec holds it
+ * until gbaudio_codec_remove().
+ *
+ * Context: Process context; sleeps.
+ * Return: 0, -ENOMEM, or the error of building the codec or of
+ * registering the component.
+ */
 int gbaudio_codec_add(struct gbaudio_module *module)
 {
 	struct device *dev = &module->bundle->dev;
@@ -490,6 +502,14 @@ err_free:
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_codec_add, GREYBUS);
 
+/**
+ * gbaudio_codec_remove() - unregister the ASoC codec of an audio module
+ * @module: a module whose codec gbaudio_codec_add() registered
+ *
+ * Unregisters the component and frees @module->codec.
+ *
+ * Context: Process context; sleeps.
+ */
 void gbaudio_codec_remove(struct gbaudio_module *module)
 {
 	snd_soc_unregister_component(&module->bundle->dev);

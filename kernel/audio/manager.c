@@ -114,7 +114,17 @@ static const struct kset_uevent_ops gb_audio_manager_uevent_ops = {
 	.uevent	= gb_audio_manager_uevent,
 };
 
-/* The module's id (>= 0) or -errno */
+/**
+ * gb_audio_manager_add() - announce an audio module to userspace
+ * @desc: what is announced; copied
+ *
+ * Adds a "module-N" kobject, whose attributes show @desc, and sends its
+ * add uevent.
+ *
+ * Context: Process context; sleeps.
+ * Return: the module's id N (>= 0), for gb_audio_manager_remove(), or a
+ * negative errno.
+ */
 int gb_audio_manager_add(const struct gb_audio_manager_desc *desc)
 {
 	struct gb_audio_manager_module *m;
@@ -151,6 +161,15 @@ int gb_audio_manager_add(const struct gb_audio_manager_desc *desc)
 }
 EXPORT_SYMBOL_NS_GPL(gb_audio_manager_add, GREYBUS);
 
+/**
+ * gb_audio_manager_remove() - withdraw an announced audio module
+ * @id: an id gb_audio_manager_add() returned
+ *
+ * Sends the remove uevent and deletes the kobject; an unknown @id is
+ * ignored.
+ *
+ * Context: Process context; sleeps.
+ */
 void gb_audio_manager_remove(int id)
 {
 	struct gb_audio_manager_module *m, *found = NULL;

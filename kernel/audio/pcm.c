@@ -304,7 +304,19 @@ int gbaudio_pcm_construct(struct snd_soc_component *component,
 	return 0;
 }
 
-/* A SEND_DATA request from the module: samples for the capture stream */
+/**
+ * gbaudio_pcm_receive() - samples from the module for the capture stream
+ * @module: the audio module
+ * @op: a SEND_DATA request on its data connection
+ *
+ * Copies the samples into the capture buffer and signals each period
+ * filled, under @module->capture_lock.  Samples that arrive while no
+ * capture stream is running are dropped.
+ *
+ * Context: The data connection's request handler (process context).
+ * Return: 0, also when the samples were dropped; -EINVAL for a request
+ * shorter than its header.
+ */
 int gbaudio_pcm_receive(struct gbaudio_module *module, struct gb_operation *op)
 {
 	struct gb_message *msg = op->request;
