@@ -15,7 +15,23 @@
 
 struct gb_interface;
 
-/*
+/**
+ * struct gb_bundle - one function of an interface, "N-M.I.B"
+ * @dev: the device protocol drivers bind to
+ * @intf: the interface it belongs to
+ * @id: the bundle id from the manifest, unique within the interface
+ * @class: the bundle class (GREYBUS_CLASS_*) drivers match on
+ * @num_cports: the number of entries of @cport_desc
+ * @cport_desc: the manifest's CPort descriptors of this bundle, in wire
+ *	layout (little-endian ids)
+ * @connections: the connections the bound driver created, linked by
+ *	their bundle_links
+ * @links: the entry in @intf's list of bundles
+ * @state_lock: protects @state
+ * @state: the text last written to the "state" attribute, or NULL
+ * @sleeping: runtime-suspended for system sleep by the core (pm.c);
+ *	under the device lock
+ *
  * Created by the manifest parser and owned by its interface, which adds,
  * deletes and puts it.  The driver bound to it owns the connections it
  * creates on its CPorts and must destroy them in disconnect().
@@ -28,14 +44,14 @@ struct gb_bundle {
 	u8			class;
 
 	size_t			num_cports;
-	struct greybus_descriptor_cport *cport_desc;	/* wire layout */
+	struct greybus_descriptor_cport *cport_desc;
 
-	struct list_head	connections;	/* the driver's */
-	struct list_head	links;		/* intf->bundles */
+	struct list_head	connections;
+	struct list_head	links;
 
 	struct mutex		state_lock;	/* @state */
-	char			*state;		/* "state" attribute */
-	bool			sleeping;	/* system sleep, pm.c */
+	char			*state;
+	bool			sleeping;
 };
 
 #define to_gb_bundle(d) container_of(d, struct gb_bundle, dev)

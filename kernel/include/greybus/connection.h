@@ -31,10 +31,14 @@ struct gb_operation;
 	(GB_CONNECTION_FLAG_E2EFC | GB_CONNECTION_FLAG_NO_FLOWCTRL | \
 	 GB_CONNECTION_FLAG_HIGH_PRIO)
 
-/*
- * DISABLED: nothing flows.  ENABLED_TX: the AP may send requests, incoming
- * requests are dropped.  ENABLED: both ways.  DISCONNECTING: being torn
- * down, only the core's teardown operations may be sent.
+/**
+ * enum gb_connection_state - what may flow on a connection
+ * @GB_CONNECTION_STATE_DISABLED: nothing flows
+ * @GB_CONNECTION_STATE_ENABLED_TX: the AP may send requests; incoming
+ *	requests are dropped
+ * @GB_CONNECTION_STATE_ENABLED: requests flow both ways
+ * @GB_CONNECTION_STATE_DISCONNECTING: being torn down; only the core's
+ *	teardown operations may be sent
  */
 enum gb_connection_state {
 	GB_CONNECTION_STATE_DISABLED,
@@ -50,49 +54,86 @@ enum gb_connection_state {
  */
 typedef int (*gb_request_handler_t)(struct gb_operation *operation);
 
-/* Counters shown in debugfs; updated under connection->lock */
+/**
+ * struct gb_connection_stats - traffic counters of a connection
+ * @requests_sent: requests handed to the host driver
+ * @requests_received: requests queued for the handler
+ * @responses_received: responses that matched an operation in flight
+ * @errors: outgoing operations that completed with an error
+ * @timeouts: outgoing operations that timed out
+ * @dropped: incoming messages thrown away
+ *
+ * Shown in debugfs; updated under the connection's lock.
+ */
 struct gb_connection_stats {
 	u64	requests_sent;
 	u64	requests_received;
 	u64	responses_received;
-	u64	errors;		/* operations that completed with an error */
+	u64	errors;
 	u64	timeouts;
-	u64	dropped;	/* incoming messages thrown away */
+	u64	dropped;
 };
 
-/*
+/**
+ * struct gb_connection - a path between a bridge CPort and an interface CPort
+ * @hd: the host device
+ * @intf: the interface; NULL for the SVC's connection
+ * @bundle: the bundle; NULL for the control and SVC connections
+ * @hd_cport_id: the bridge CPort
+ * @intf_cport_id: the interface CPort
+ * @protocol_id: the protocol from the manifest's CPort descriptor
+ * @flags: GB_CONNECTION_FLAG_* bits
+ * @handler: the request handler, or NULL
+ * @name: "hd_cport/intf:cport", for log lines
+ * @private: the owner's data, see gb_connection_set_data()
+ * @kref: keeps the memory alive for operations still finishing
+ * @hd_links: the entry in @hd's list of connections, under @hd's lock
+ * @bundle_links: the entry in @bundle's list of connections
+ * @mutex: serialises enable and disable
+ * @lock: protects the members below it; taken in the receive path, so
+ *	irq-safe; nests inside @hd's lock
+ * @state: the connection's state
+ * @operations: outgoing operations in flight
+ * @op_cycle: the last operation id used
+ * @incoming: requests queued for @rx_work
+ * @incoming_count: the number of entries of @incoming
+ * @ops_pending: operations sent whose callback has not run yet
+ * @stats: traffic counters
+ * @ops_wait: woken when @ops_pending drops to 0
+ * @rx_work: hands the requests of @incoming to @handler, one at a time
+ *
  * Owned by whoever created it (a bundle driver, the interface's control
  * device, the SVC), who must disable and destroy it.  The reference count
  * only keeps the memory alive for operations still finishing; it is not
- * a way to share a connection.
+ * a way to share a connection.  Drivers use the members up to @private;
+ * the rest belongs to the core.
  */
 struct gb_connection {
 	struct gb_host_device	*hd;
-	struct gb_interface	*intf;		/* NULL for the SVC's */
-	struct gb_bundle	*bundle;	/* NULL for control and SVC */
+	struct gb_interface	*intf;
+	struct gb_bundle	*bundle;
 	u16			hd_cport_id;
 	u16			intf_cport_id;
 	u8			protocol_id;
 	unsigned long		flags;
 	gb_request_handler_t	handler;
-	char			name[16];	/* "hd_cport/intf:cport" */
+	char			name[16];
 	void			*private;
 
-	/* Core-internal below */
 	struct kref		kref;
-	struct list_head	hd_links;	/* hd->connections, hd->lock */
-	struct list_head	bundle_links;	/* bundle->connections */
+	struct list_head	hd_links;
+	struct list_head	bundle_links;
 
-	struct mutex		mutex;		/* serialises enable/disable */
-	spinlock_t		lock;		/* irq-safe; everything below */
+	struct mutex		mutex;		/* enable/disable */
+	spinlock_t		lock;		/* the members below */
 	enum gb_connection_state state;
-	struct list_head	operations;	/* outgoing, in flight */
-	u16			op_cycle;	/* last operation id used */
-	struct list_head	incoming;	/* requests for rx_work */
+	struct list_head	operations;
+	u16			op_cycle;
+	struct list_head	incoming;
 	unsigned int		incoming_count;
-	unsigned int		ops_pending;	/* sent, callback not yet run */
+	unsigned int		ops_pending;
 	struct gb_connection_stats stats;
-	wait_queue_head_t	ops_wait;	/* for ops_pending == 0 */
+	wait_queue_head_t	ops_wait;
 	struct work_struct	rx_work;
 };
 

@@ -12,7 +12,17 @@
 struct gb_connection;
 struct gb_interface;
 
-/*
+/**
+ * struct gb_control - the AP's end of an interface's Control protocol
+ * @dev: "N-M.I.ctrl"
+ * @intf: the interface
+ * @connection: the control connection, to the interface's CPort 0
+ * @protocol_major: the Control protocol version the interface speaks
+ * @protocol_minor: its minor part
+ * @vendor_string: the interface's vendor string from the manifest, or
+ *	NULL
+ * @product_string: its product string, or NULL
+ *
  * Created when its interface is enabled and put when it is disabled; the
  * device is added once the manifest has been parsed (it carries the
  * manifest's strings).
@@ -25,7 +35,7 @@ struct gb_control {
 	u8			protocol_major;
 	u8			protocol_minor;
 
-	char			*vendor_string;		/* from the manifest */
+	char			*vendor_string;
 	char			*product_string;
 };
 

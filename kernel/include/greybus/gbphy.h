@@ -84,16 +84,23 @@
 /* Milliseconds a gbphy device stays resumed after its last use */
 #define GBPHY_AUTOSUSPEND_MS	3000
 
-/*
- * One CPort of a Bridged-PHY bundle.  Owned by gb-gbphy (created in the
- * bundle's probe, unregistered in its disconnect); @cport_desc points into
- * the bundle's descriptors and lives as long as the bundle.
+/**
+ * struct gbphy_device - one CPort of a Bridged-PHY bundle, "gbphyN"
+ * @id: the N of gbphyN, unique on the gbphy bus
+ * @bundle: the bundle the CPort belongs to
+ * @cport_desc: the CPort's manifest descriptor, in wire layout
+ * @list: the entry in the bundle's list of gbphy devices
+ * @dev: the device gbphy drivers bind to, a child of @bundle's
+ *
+ * Owned by gb-gbphy: created in the bundle's probe, unregistered in its
+ * disconnect.  @cport_desc points into the bundle's descriptors and
+ * lives as long as the bundle.
  */
 struct gbphy_device {
-	int				id;	/* the N of gbphyN */
+	int				id;
 	struct gb_bundle		*bundle;
 	struct greybus_descriptor_cport	*cport_desc;
-	struct list_head		list;	/* the bundle's gbphy devices */
+	struct list_head		list;
 	struct device			dev;
 };
 
@@ -120,7 +127,14 @@ static inline void gb_gbphy_set_data(struct gbphy_device *gbphy_dev,
 	dev_set_drvdata(&gbphy_dev->dev, data);
 }
 
-/* An id table entry; the table ends with an all-zero entry */
+/**
+ * struct gbphy_device_id - an entry of a gbphy driver's id table
+ * @protocol_id: the protocol (GREYBUS_PROTOCOL_*) of the CPorts the
+ *	driver drives; see GBPHY_PROTOCOL()
+ * @driver_info: the driver's own data for this entry
+ *
+ * The table ends with an all-zero entry.
+ */
 struct gbphy_device_id {
 	__u8		protocol_id;
 	kernel_ulong_t	driver_info;
@@ -144,9 +158,17 @@ struct gbphy_device_id {
 		__GREYBUS_HEX2(p), '\0'					\
 	}
 
-/*
- * probe() runs with the device resumed and may send operations;
- * remove() must destroy every connection the driver created.
+/**
+ * struct gbphy_driver - a driver for one protocol of Bridged-PHY bundles
+ * @name: the driver's name
+ * @probe: binds to a gbphy device; runs with the device resumed and may
+ *	send operations; returns 0 or a negative errno
+ * @remove: unbinds; must destroy every connection the driver created
+ * @id_table: the protocols driven, see struct gbphy_device_id
+ * @driver: the driver core's part, filled in by
+ *	gb_gbphy_register_driver(); runtime PM callbacks go in @driver.pm
+ *
+ * The bus calls @probe and @remove with the bundle's device locked.
  */
 struct gbphy_driver {
 	const char *name;

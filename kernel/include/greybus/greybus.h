@@ -31,11 +31,17 @@
 
 struct dentry;
 
-/*
- * A protocol driver.  probe() runs after the core has activated the
- * bundle (Control bundle_activate); disconnect() must destroy every
- * connection the driver created, after which the core deactivates the
- * bundle.  Attribute groups go in driver.dev_groups.
+/**
+ * struct greybus_driver - a Greybus protocol driver, bound to bundles
+ * @name: the driver's name
+ * @probe: binds to a bundle; runs after the core has activated the
+ *	bundle (Control bundle_activate); returns 0 or a negative errno
+ * @disconnect: unbinds; must destroy every connection the driver
+ *	created, after which the core deactivates the bundle
+ * @id_table: the bundles driven, see struct greybus_bundle_id
+ * @driver: the driver core's part, filled in by
+ *	greybus_register_driver(); attribute groups go in
+ *	@driver.dev_groups
  */
 struct greybus_driver {
 	const char *name;

@@ -10,14 +10,19 @@
 #include <linux/module.h>
 #include <linux/types.h>
 
-/*
- * One entry of a driver's id table; the table ends with an entry whose
- * match_flags is 0.  vendor and product are the interface's Ara vendor
- * and product ids (32 bits each), class is the bundle class.
+/**
+ * struct greybus_bundle_id - an entry of a protocol driver's id table
+ * @match_flags: which of the fields below must match
+ *	(GREYBUS_ID_MATCH_*); the table ends with an entry where it is 0
+ * @vendor: the interface's Ara vendor id
+ * @product: the interface's Ara product id
+ * @class: the bundle class (GREYBUS_CLASS_*)
+ * @driver_info: the driver's own data for this entry
  *
  * The layout is the one Linux uses for its greybus id table, so that
  * MODULE_DEVICE_TABLE(greybus, ...) describes the same structure to any
- * tool that knows it.
+ * tool that knows it.  Entries are usually written with
+ * GREYBUS_DEVICE_CLASS() and its siblings.
  */
 struct greybus_bundle_id {
 	__u16		match_flags;

@@ -17,45 +17,68 @@ struct gb_message;
 struct gb_svc;
 struct gb_timesync;
 
-/*
- * Callbacks a host-controller driver provides.  All may sleep unless noted.
+/**
+ * struct gb_hd_driver - the callbacks of a host-controller driver
+ * @hd_priv_size: bytes of private data gb_hd_create() allocates for the
+ *	driver (gb_hd_priv())
+ * @cport_allocate: optional; picks a bridge CPort (@cport_id < 0: any)
+ *	for a new connection and returns its id or a negative errno
+ * @cport_release: optional, with @cport_allocate; gives a CPort back
+ * @cport_enable: optional; prepares a CPort for a connection with the
+ *	given GB_CONNECTION_FLAG_* bits
+ * @cport_disable: optional; the last step of a connection's teardown
+ * @cport_connected: optional; the SVC has set the connection up
+ * @cport_flush: optional; drop what is queued on the CPort, at the start
+ *	of a teardown
+ * @cport_shutdown: optional; replaces the core's CPort Shutdown
+ *	operation of the given phase (1 or 2)
+ * @cport_quiesce: optional; wait, up to the timeout in ms, until the
+ *	peer has the given buffer space free, between the two shutdown
+ *	phases
+ * @cport_clear: optional; reset the CPort once the SVC has destroyed
+ *	the connection
+ * @message_send: mandatory; takes one outgoing message, see below
+ * @message_cancel: optional; give up on a message not completed yet
+ * @reset: optional; reset the Greybus network, see below
+ * @timesync_enable: optional; arm the bridge's FrameTime counter for
+ *	@count strobes
+ * @timesync_disable: optional; disarm it
+ * @timesync_authoritative: optional; the SVC's FrameTimes of those
+ *	strobes
+ * @timesync_get_last_event: optional; the bridge's FrameTime at the last
+ *	(ping) strobe
+ * @latency_tag_enable: optional; stamp the bridge's latency into the
+ *	responses on a CPort (reserved fields of gb-loopback's messages)
+ * @latency_tag_disable: optional; stop doing so
  *
- * message_send() hands the driver one outgoing message: message->header
+ * All callbacks may sleep unless noted.
+ *
+ * @message_send hands the driver one outgoing message: message->header
  * points to a contiguous buffer of header + payload whose length is the
  * header's size field.  The driver reports completion exactly once with
- * greybus_message_sent(), from any context, possibly before message_send()
- * has returned.  message_send() may be called in atomic context.
- *
- * If message_send() returns an error the driver did not take the message
+ * greybus_message_sent(), from any context, possibly before
+ * @message_send has returned.  @message_send may be called in atomic
+ * context.  If it returns an error the driver did not take the message
  * and must not call greybus_message_sent() for it.
  *
- * message_cancel() asks the driver to give up on a message it has not
- * completed yet; it must still complete it (with an error).  It is called
- * in process context, and may race with the driver completing the message
- * on its own: a message the driver no longer holds is simply ignored.
+ * @message_cancel asks the driver to give up on a message it has not
+ * completed yet; it must still complete it (with an error).  It is
+ * called in process context, and may race with the driver completing
+ * the message on its own: a message the driver no longer holds is
+ * simply ignored.
  *
- * The cport callbacks are optional (NULL = nothing to do); the core calls
- * them in the order documented in docs/architecture.md, also while
- * gb_hd_del() tears everything down.  cport_enable() receives the
- * connection's GB_CONNECTION_FLAG_* bits.  When cport_shutdown() is
- * provided the core calls it instead of sending the CPort Shutdown
- * operation itself.  cport_allocate() returns the CPort id it picked
- * (@cport_id < 0 means "any") or a negative errno; without it the core
+ * The core calls the cport callbacks in the order documented in
+ * docs/architecture.md, also while gb_hd_del() tears everything down;
+ * a NULL one means nothing to do.  Without @cport_allocate the core
  * allocates ids 1..num_cports-1 from cport_id_map.
  *
- * latency_tag_enable() and latency_tag_disable() are optional and may
- * sleep; gb_connection_latency_tag_enable() calls them.
- *
- * reset() (optional) asks the bridge to reset the Greybus network: the SVC
- * starts over with version and hello, then reports its modules again.  The
+ * @reset asks the bridge to reset the Greybus network: the SVC starts
+ * over with version and hello, then reports its modules again.  The
  * core calls it after it has removed every module (the SVC watchdog's
  * "reset" action); it must not wait for the SVC.
  *
- * The timesync_*() callbacks (optional) drive a bridge that keeps its
- * own FrameTime counter: enable arms it for @count strobes, authoritative
- * hands it the SVC's FrameTimes of those strobes, get_last_event reads
- * its FrameTime at the last (ping) strobe.  Whatever the bridge, it
- * reports every strobe it latches with gb_timesync_strobe().
+ * Whatever the bridge, it reports every TimeSync strobe it latches with
+ * gb_timesync_strobe().
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
@@ -88,42 +111,52 @@ struct gb_hd_driver {
 	int	(*timesync_get_last_event)(struct gb_host_device *hd,
 					   u64 *frame_time);
 
-	/*
-	 * Optional: have the bridge stamp its latency into responses on
-	 * @cport_id (reserved fields of gb-loopback's messages).
-	 */
 	int	(*latency_tag_enable)(struct gb_host_device *hd, u16 cport_id);
 	int	(*latency_tag_disable)(struct gb_host_device *hd, u16 cport_id);
 };
 
-/*
- * One AP bridge, "greybus<bus_id>" on the greybus bus.  Created by the
- * host driver, which owns the reference gb_hd_create() returns; the core
- * takes its own references for the SVC and every connection.
+/**
+ * struct gb_host_device - one AP bridge, "greybusN" on the greybus bus
+ * @dev: the device
+ * @bus_id: the N of greybusN
+ * @driver: the host driver's callbacks
+ * @modules: the modules present (struct gb_module), under the SVC's lock
+ * @connections: every connection through this bridge (struct
+ *	gb_connection), under @lock
+ * @cport_id_map: the bridge CPorts in use, unless the driver allocates
+ *	them itself
+ * @lock: protects @connections and @removing; taken in the receive
+ *	path, so irq-safe; nests outside every connection's lock
+ * @removing: gb_hd_del() has started
+ * @debugfs_dir: the host device's debugfs directory
+ * @num_cports: the number of bridge CPorts
+ * @buffer_size_max: the largest message, header included
+ * @svc: the SVC, from gb_hd_create() on
+ * @timesync: the TimeSync state, between gb_hd_add() and gb_hd_del()
+ * @hd_priv: the host driver's private data, hd_priv_size bytes
+ *
+ * Created by the host driver, which owns the reference gb_hd_create()
+ * returns; the core takes its own references for the SVC and every
+ * connection.
  */
 struct gb_host_device {
 	struct device		dev;
 	int			bus_id;
 	const struct gb_hd_driver *driver;
 
-	struct list_head	modules;	/* struct gb_module, under svc lock */
-	struct list_head	connections;	/* struct gb_connection */
+	struct list_head	modules;
+	struct list_head	connections;
 	struct ida		cport_id_map;
-	/*
-	 * Protects @connections and @removing; taken in the receive path,
-	 * so irq-safe.  Nests outside every connection->lock.
-	 */
-	spinlock_t		lock;
-	bool			removing;	/* gb_hd_del() has started */
+	spinlock_t		lock;		/* @connections, @removing */
+	bool			removing;
 	struct dentry		*debugfs_dir;
 
 	size_t			num_cports;
-	size_t			buffer_size_max; /* largest message, header incl. */
+	size_t			buffer_size_max;
 
 	struct gb_svc		*svc;
-	struct gb_timesync	*timesync;	/* between add and del */
+	struct gb_timesync	*timesync;
 
-	/* host-driver private data, hd_priv_size bytes */
 	unsigned long		hd_priv[] __aligned(sizeof(s64));
 };
 

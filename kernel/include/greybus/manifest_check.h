@@ -32,49 +32,83 @@
 #include "kcompat.h"
 #endif
 
+/**
+ * enum gb_manifest_error - the first rule a manifest breaks
+ * @GB_MNF_OK: none, the manifest is valid
+ * @GB_MNF_EMPTY: a zero-length blob
+ * @GB_MNF_SHORT_HEADER: shorter than the 4-byte header
+ * @GB_MNF_SIZE_MISMATCH: the header's size is not the blob's length
+ * @GB_MNF_BAD_VERSION: a major version we do not speak (> 0)
+ * @GB_MNF_DESC_SHORT: less than 4 bytes left for a descriptor header
+ * @GB_MNF_DESC_ZERO_SIZE: a descriptor of size 0
+ * @GB_MNF_DESC_PAST_END: a descriptor's size runs past the end
+ * @GB_MNF_DESC_TOO_SMALL: a descriptor smaller than its type needs
+ * @GB_MNF_DESC_UNALIGNED: a descriptor size not a multiple of 4
+ * @GB_MNF_STRING_OVERFLOW: a string's length does not fit its descriptor
+ * @GB_MNF_STRING_ID_ZERO: a string with id 0
+ * @GB_MNF_DUP_STRING: two strings with the same id
+ * @GB_MNF_DUP_BUNDLE: two bundles with the same id
+ * @GB_MNF_DUP_CPORT: two CPorts with the same id
+ * @GB_MNF_CPORT_ID_RANGE: a CPort id above 4095
+ * @GB_MNF_CPORT_NO_BUNDLE: a CPort's bundle is not declared
+ * @GB_MNF_BUNDLE0_CLASS: bundle 0 with a class other than control
+ * @GB_MNF_CPORT0_OUTSIDE_CONTROL: CPort 0 outside bundle 0 or with a
+ *	protocol other than control
+ * @GB_MNF_CONTROL_CLASS_BUNDLE: a bundle other than 0 with class control
+ * @GB_MNF_NO_INTERFACE: no interface descriptor
+ * @GB_MNF_MULTIPLE_INTERFACES: more than one interface descriptor
+ * @GB_MNF_MISSING_STRING: the interface names a string that is absent
+ * @GB_MNF_NO_BUNDLES: no bundle other than bundle 0 with a CPort
+ * @GB_MNF_ERROR_COUNT: the number of values above
+ */
 enum gb_manifest_error {
 	GB_MNF_OK = 0,
-	GB_MNF_EMPTY,			/* zero-length blob */
-	GB_MNF_SHORT_HEADER,		/* shorter than the 4-byte header */
-	GB_MNF_SIZE_MISMATCH,		/* header size != blob length */
-	GB_MNF_BAD_VERSION,		/* version_major unsupported (> 0) */
-	GB_MNF_DESC_SHORT,		/* < 4 bytes left for a descriptor header */
+	GB_MNF_EMPTY,
+	GB_MNF_SHORT_HEADER,
+	GB_MNF_SIZE_MISMATCH,
+	GB_MNF_BAD_VERSION,
+	GB_MNF_DESC_SHORT,
 	GB_MNF_DESC_ZERO_SIZE,
-	GB_MNF_DESC_PAST_END,		/* descriptor size runs past the end */
-	GB_MNF_DESC_TOO_SMALL,		/* smaller than its type needs */
-	GB_MNF_DESC_UNALIGNED,		/* size not a multiple of 4 */
-	GB_MNF_STRING_OVERFLOW,		/* string length does not fit */
+	GB_MNF_DESC_PAST_END,
+	GB_MNF_DESC_TOO_SMALL,
+	GB_MNF_DESC_UNALIGNED,
+	GB_MNF_STRING_OVERFLOW,
 	GB_MNF_STRING_ID_ZERO,
 	GB_MNF_DUP_STRING,
 	GB_MNF_DUP_BUNDLE,
 	GB_MNF_DUP_CPORT,
-	GB_MNF_CPORT_ID_RANGE,		/* cport id > 4095 */
-	GB_MNF_CPORT_NO_BUNDLE,		/* cport's bundle not declared */
-	GB_MNF_BUNDLE0_CLASS,		/* bundle 0 with a non-control class */
-	GB_MNF_CPORT0_OUTSIDE_CONTROL,	/* cport 0 not bundle 0 / protocol 0 */
-	GB_MNF_CONTROL_CLASS_BUNDLE,	/* bundle id != 0 with class control */
+	GB_MNF_CPORT_ID_RANGE,
+	GB_MNF_CPORT_NO_BUNDLE,
+	GB_MNF_BUNDLE0_CLASS,
+	GB_MNF_CPORT0_OUTSIDE_CONTROL,
+	GB_MNF_CONTROL_CLASS_BUNDLE,
 	GB_MNF_NO_INTERFACE,
 	GB_MNF_MULTIPLE_INTERFACES,
-	GB_MNF_MISSING_STRING,		/* interface names an absent string */
-	GB_MNF_NO_BUNDLES,		/* no non-control bundle with a cport */
+	GB_MNF_MISSING_STRING,
+	GB_MNF_NO_BUNDLES,
 	GB_MNF_ERROR_COUNT
 };
 
-/*
- * What gb_manifest_check() found.  @offset is the byte offset, from the
- * start of the blob, of the header or descriptor the error is about: the
- * second occurrence for duplicates, the second interface descriptor for
+/**
+ * struct gb_manifest_report - what gb_manifest_check() found
+ * @error: the first error found, GB_MNF_OK if the manifest is valid
+ * @offset: where the error is, see below
+ * @unknown_descs: the number of descriptors of unknown type
+ * @first_unknown_offset: the offset of the first of them, 0 if none
+ *
+ * @offset is the byte offset, from the start of the blob, of the header
+ * or descriptor the error is about: the second occurrence for
+ * duplicates, the second interface descriptor for
  * GB_MNF_MULTIPLE_INTERFACES, the interface descriptor for
  * GB_MNF_MISSING_STRING, the cport descriptor for GB_MNF_CPORT_NO_BUNDLE,
  * and 0 for errors about the blob as a whole (EMPTY, SHORT_HEADER,
  * SIZE_MISMATCH, BAD_VERSION, NO_INTERFACE, NO_BUNDLES).
  *
- * Unknown descriptor types are not errors; they are counted in
- * @unknown_descs, and @first_unknown_offset locates the first one (0 if
- * there is none), so the caller can warn.
+ * Unknown descriptor types are not errors; they are counted, so that the
+ * caller can warn.
  */
 struct gb_manifest_report {
-	enum gb_manifest_error error;	/* first error found, GB_MNF_OK if valid */
+	enum gb_manifest_error error;
 	u32 offset;
 	u32 unknown_descs;
 	u32 first_unknown_offset;

@@ -13,7 +13,16 @@
 struct gb_host_device;
 struct gb_interface;
 
-/*
+/**
+ * struct gb_module - a pluggable piece of hardware, "N-M"
+ * @dev: the device
+ * @hd: the host device
+ * @hd_node: the entry in @hd's list of modules, under the SVC's lock
+ * @module_id: M, the id of its primary (lowest) interface
+ * @disconnected: physically gone
+ * @num_interfaces: the number of interfaces it spans
+ * @interfaces: its interfaces, by id from @module_id on
+ *
  * Created and owned by the SVC code when the SVC reports the module
  * inserted, deleted and put when it reports it removed (or the host
  * device goes away).
@@ -21,10 +30,10 @@ struct gb_interface;
 struct gb_module {
 	struct device		dev;
 	struct gb_host_device	*hd;
-	struct list_head	hd_node;	/* hd->modules, svc->lock */
+	struct list_head	hd_node;
 
 	u8			module_id;
-	bool			disconnected;	/* physically gone */
+	bool			disconnected;
 
 	size_t			num_interfaces;
 	struct gb_interface	*interfaces[];

@@ -22,10 +22,14 @@ struct gb_operation;
 /* Milliseconds; also what a timeout of 0 means */
 #define GB_OPERATION_TIMEOUT_DEFAULT	1000
 
-/*
- * One message.  @header points to a buffer of sizeof(*header) +
- * @payload_size bytes that the host driver sends or that the core filled
- * from the network; @payload points just after the header.
+/**
+ * struct gb_message - a request or a response
+ * @operation: the operation it belongs to
+ * @header: a buffer of sizeof(*header) + @payload_size bytes, which the
+ *	host driver sends or which the core filled from the network
+ * @payload: just after the header
+ * @payload_size: bytes of payload
+ * @hcpriv: the host driver's, while the message is in its hands
  */
 struct gb_message {
 	struct gb_operation		*operation;
@@ -33,7 +37,7 @@ struct gb_message {
 	void				*payload;
 	size_t				payload_size;
 
-	void				*hcpriv;	/* host driver's */
+	void				*hcpriv;
 };
 
 /* Flags a caller may pass to gb_operation_create_flags() */
@@ -48,17 +52,35 @@ struct gb_message {
 
 typedef void (*gb_operation_callback)(struct gb_operation *operation);
 
-/*
+/**
+ * struct gb_operation - a request and, unless unidirectional, its response
+ * @connection: the connection it travels on
+ * @request: the request
+ * @response: the response; NULL for a unidirectional operation, and for
+ *	an incoming one until gb_operation_response_alloc()
+ * @flags: GB_OPERATION_FLAG_* bits
+ * @type: the request type
+ * @id: the operation id; 0 for a unidirectional request
+ * @errno: -EBADR before the request is sent, -EINPROGRESS while it is in
+ *	flight, the result (0 or a negative errno) once the operation
+ *	completed; read it with gb_operation_result()
+ * @callback: the sender's callback, see gb_operation_request_send()
+ * @private: the sender's data
+ * @kref: the reference count
+ * @links: the entry in the connection's list of outgoing operations in
+ *	flight or of incoming requests, under the connection's lock
+ * @state: GB_OP_STATE_* bits
+ * @timer: completes the operation with -ETIMEDOUT
+ * @work: runs the completion: callback, then @completion
+ * @completion: done once the callback has returned
+ *
  * An operation is reference counted; gb_operation_create() returns the
  * caller's reference, dropped with gb_operation_put().  While it is in
  * flight the core and the host driver hold their own references, so a
- * caller may put its reference at any time, even from its callback.
- *
- * @errno is -EBADR before the request is sent, -EINPROGRESS while it is
- * in flight, and the final result (0 or a negative errno) once the
- * operation completed; read it with gb_operation_result().  For a
- * successful outgoing operation, @response->payload holds exactly
- * @response->payload_size bytes from the peer.
+ * caller may put its reference at any time, even from its callback.  For
+ * a successful outgoing operation, @response->payload holds exactly
+ * @response->payload_size bytes from the peer.  Drivers use the members
+ * up to @private; the rest belongs to the core.
  */
 struct gb_operation {
 	struct gb_connection	*connection;
@@ -71,15 +93,14 @@ struct gb_operation {
 	int			errno;
 
 	gb_operation_callback	callback;
-	void			*private;	/* the caller's */
+	void			*private;
 
-	/* Core-internal below */
 	struct kref		kref;
-	struct list_head	links;		/* under connection->lock */
-	unsigned long		state;		/* GB_OP_STATE_* bits */
+	struct list_head	links;
+	unsigned long		state;
 	struct timer_list	timer;
 	struct work_struct	work;
-	struct completion	completion;	/* done, callback returned */
+	struct completion	completion;
 };
 
 static inline bool
@@ -109,12 +130,20 @@ static inline u16 gb_operation_id_next(u16 id)
 	return id == U16_MAX ? 1 : id + 1;
 }
 
-/* What gb_message_framing_check() thinks of a received buffer */
+/**
+ * enum gb_message_framing - what gb_message_framing_check() finds
+ * @GB_MSG_FRAMING_OK: one whole message
+ * @GB_MSG_FRAMING_SHORT: shorter than a message header
+ * @GB_MSG_FRAMING_BAD_SIZE: the header's size is smaller than a header
+ *	or larger than what was received
+ * @GB_MSG_FRAMING_TOO_BIG: the header's size exceeds the host's largest
+ *	message
+ */
 enum gb_message_framing {
 	GB_MSG_FRAMING_OK,
-	GB_MSG_FRAMING_SHORT,		/* shorter than a message header */
-	GB_MSG_FRAMING_BAD_SIZE,	/* header size < header or > received */
-	GB_MSG_FRAMING_TOO_BIG,		/* header size > @size_max */
+	GB_MSG_FRAMING_SHORT,
+	GB_MSG_FRAMING_BAD_SIZE,
+	GB_MSG_FRAMING_TOO_BIG,
 };
 
 /*

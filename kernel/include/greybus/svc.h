@@ -16,57 +16,85 @@
 struct gb_connection;
 struct gb_host_device;
 
-/* What the SVC has said so far: version first, then hello */
+/**
+ * enum gb_svc_state - what the SVC has said so far
+ * @GB_SVC_STATE_RESET: nothing yet, or the network is being reset
+ * @GB_SVC_STATE_PROTOCOL_VERSION: the protocol version was agreed
+ * @GB_SVC_STATE_SVC_HELLO: the SVC said hello; it may report modules
+ */
 enum gb_svc_state {
 	GB_SVC_STATE_RESET,
 	GB_SVC_STATE_PROTOCOL_VERSION,
 	GB_SVC_STATE_SVC_HELLO,
 };
 
+/**
+ * enum gb_svc_watchdog_bite - what a failed SVC watchdog ping does
+ * @GB_SVC_WATCHDOG_BITE_RESET_UNIPRO: remove every module and reset the
+ *	Greybus network ("reset" in the watchdog_action attribute)
+ * @GB_SVC_WATCHDOG_BITE_PANIC_KERNEL: panic ("panic")
+ */
 enum gb_svc_watchdog_bite {
 	GB_SVC_WATCHDOG_BITE_RESET_UNIPRO = 0,
 	GB_SVC_WATCHDOG_BITE_PANIC_KERNEL,
 };
 
-/*
+/**
+ * struct gb_svc - the AP's end of the SVC protocol, "N-svc"
+ * @dev: the device
+ * @hd: the host device
+ * @connection: the static connection on the host device's CPort 0
+ * @state: what the SVC has said so far; written by the request handler
+ *	only
+ * @endo_id: the endo id from the SVC's hello
+ * @ap_intf_id: the AP's interface id from the SVC's hello
+ * @protocol_major: the SVC protocol version agreed
+ * @protocol_minor: its minor part
+ * @device_id_map: the UniPro device ids in use, 2..31
+ * @wq: ordered: module insertion, removal and every other deferred SVC
+ *	event run one at a time, in the order the SVC sent them
+ * @deferred_count: events queued on @wq, bounded
+ * @deferred: events queued, not started yet
+ * @removing: gb_svc_del() has started
+ * @lock: protects @hd's list of modules, @deferred and the watchdog's
+ *	flags
+ * @watchdog_work: pings the SVC every GB_SVC_WATCHDOG_PERIOD_MS while
+ *	@watchdog_enabled; a failed ping does @action
+ * @reset_work: resets the network after a watchdog bite; runs on @wq
+ * @watchdog_enabled: the watchdog runs (the sysfs "watchdog" attribute)
+ * @watchdog_stopped: gb_svc_del() stopped the watchdog for good
+ * @resetting: @reset_work is queued
+ * @watchdog_paused: stopped for system sleep (pm.c)
+ * @action: what a failed ping does
+ *
  * Created with its host device and freed with it.  The device is added
  * (becomes visible) when the SVC says hello.
  */
 struct gb_svc {
 	struct device		dev;
 	struct gb_host_device	*hd;
-	struct gb_connection	*connection;	/* static, hd CPort 0 */
+	struct gb_connection	*connection;
 
-	enum gb_svc_state	state;		/* request handler only */
+	enum gb_svc_state	state;
 	u16			endo_id;
 	u8			ap_intf_id;
 	u8			protocol_major;
 	u8			protocol_minor;
 
-	struct ida		device_id_map;	/* UniPro device ids 2..31 */
-	/*
-	 * Ordered: module insertion, removal and every other deferred SVC
-	 * event run one at a time, in the order the SVC sent them.
-	 */
+	struct ida		device_id_map;
 	struct workqueue_struct	*wq;
-	atomic_t		deferred_count;	/* queued on @wq, bounded */
-	struct list_head	deferred;	/* queued, not started yet */
-	bool			removing;	/* gb_svc_del() has started */
+	atomic_t		deferred_count;
+	struct list_head	deferred;
+	bool			removing;
 
-	struct mutex		lock;		/* hd->modules, @deferred */
+	struct mutex		lock;		/* see above */
 
-	/*
-	 * The watchdog (svc_watchdog.c): @watchdog_work pings the SVC every
-	 * GB_SVC_WATCHDOG_PERIOD_MS while @watchdog_enabled; a failed ping
-	 * runs @action.  @watchdog_enabled, @watchdog_stopped and
-	 * @resetting are under @lock; @reset_work runs on @wq.
-	 */
 	struct delayed_work	watchdog_work;
 	struct work_struct	reset_work;
 	bool			watchdog_enabled;
-	bool			watchdog_stopped;	/* gb_svc_del() */
-	bool			resetting;		/* reset_work queued */
-	bool			watchdog_paused;	/* system sleep, pm.c */
+	bool			watchdog_stopped;
+	bool			resetting;
+	bool			watchdog_paused;
 	enum gb_svc_watchdog_bite action;
 };
 
