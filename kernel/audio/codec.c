@@ -10,8 +10,8 @@
  *   - routes become DAPM routes, DAIs the component's DAIs.
  *
  * Every get and put is one or two Audio Management GET/SET_CONTROL
- * operations, inside one runtime-PM reference on the bundle (seed 006):
- * userspace may touch a control while the bundle is suspended, the
+ * operations, inside one runtime-PM reference on the bundle, so that
+ * userspace may touch a control while the bundle is suspended: the
  * bundle resumes for it, and suspends after its idle delay.  When the
  * resume fails, so does the access, and the reference is given back.
  */

@@ -463,7 +463,7 @@ int gb_interface_enable(struct gb_interface *intf)
 	if (ret)
 		goto err_destroy_bundles;
 
-	/* After the control device, so that seed 008's unwinding covers it */
+	/* After the control device, so that its failure unwinding covers it */
 	ret = gb_timesync_interface_add(intf);
 	if (ret) {
 		dev_err(&intf->dev, "failed to add to timesync: %d\n", ret);

@@ -10,8 +10,8 @@
  *
  * Runs are requested on membership changes (asynchronously) and on an
  * interface's runtime resume and enable (synchronously, retried up to
- * GB_TIMESYNC_MAX_RETRIES times, seed 009).  The work starts
- * GB_TIMESYNC_START_DELAY_MS after the request (seed 002); one run serves
+ * GB_TIMESYNC_MAX_RETRIES times).  The work starts
+ * GB_TIMESYNC_START_DELAY_MS after the request; one run serves
  * every request made before it started.  Locking: timesync_priv.h.
  */
 #include <linux/debugfs.h>
@@ -383,7 +383,7 @@ static bool gb_timesync_served(struct gb_timesync *ts, u64 nr)
 	return ret;
 }
 
-/* Seed 001: a run that reached the check ping has synchronised */
+/* A run that reached the check ping has synchronised */
 static int gb_timesync_status(enum gb_timesync_state state)
 {
 	switch (state) {
@@ -955,7 +955,7 @@ static void gb_timesync_run(struct gb_timesync *ts)
 	if (ret)
 		goto err_teardown;
 
-	/* Synchronised: waiters may go on while the ping checks (seed 001) */
+	/* Synchronised: waiters may go on while the ping checks */
 	gb_timesync_complete(ts, nr, 0);
 
 	ret = gb_timesync_ping_locked(ts, true);

@@ -29,9 +29,9 @@ enum gb_timesync_state {
 
 #define GB_TIMESYNC_STROBE_COUNT	GB_TIMESYNC_MAX_STROBES
 #define GB_TIMESYNC_STROBE_DELAY_US	1000
-/* Seed 002: a synchronous resync must not wait long before it starts */
+/* A synchronous resync must not wait long before it starts */
 #define GB_TIMESYNC_START_DELAY_MS	10
-/* Seed 009 */
+/* Tries of a synchronous resync before it fails with -ETIMEDOUT */
 #define GB_TIMESYNC_MAX_RETRIES		5
 /* Strobes of a series, after the SVC answered timesync enable */
 #define GB_TIMESYNC_STROBE_WAIT_MS	200

@@ -69,9 +69,9 @@ int gb_bundle_add(struct gb_bundle *bundle);
 void gb_bundle_destroy(struct gb_bundle *bundle);
 
 /*
- * Runtime-PM helpers for drivers, around the operations they send.  Until
- * runtime PM is enabled on bundles (issue 8) the get succeeds without
- * doing anything; drivers written against them need no change later.
+ * Runtime-PM helpers for drivers, around the operations they send.  On a
+ * bundle whose runtime PM is not enabled (no driver bound) the get
+ * succeeds without doing anything.
  */
 static inline int gb_pm_runtime_get_sync(struct gb_bundle *bundle)
 {
