@@ -1,4 +1,4 @@
-# Seed 006: controls work while the audio bundle is suspended. With power/runtime_status = suspended beforehand, amixer cset then cget of the enumerated control 'GB 3 PB source' and of the DAPM mux 'GB 3 AIF1_RX MUX' (and the DAPM switch) give the new value; on the wire each access is bundle_resume, then the get/set control, then bundle_suspend after the idle delay; nothing reaches the suspended bundle and runtime_usage comes back to where it was.
+# Controls work while the audio bundle is suspended. With power/runtime_status = suspended beforehand, amixer cset then cget of the enumerated control 'GB 3 PB source' and of the DAPM mux 'GB 3 AIF1_RX MUX' (and the DAPM switch) give the new value; on the wire each access is bundle_resume, then the get/set control, then bundle_suspend after the idle delay; nothing reaches the suspended bundle and runtime_usage comes back to where it was.
 # timeout: 150
 # tools: amixer
 # kmods: snd-soc-core

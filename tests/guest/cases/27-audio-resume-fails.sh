@@ -1,4 +1,4 @@
-# Seed 006, the error path: when the module refuses to resume the bundle (gbsim ctl pm 3 1 refuse-resume), amixer's get and set of an enumerated control and of a DAPM mux fail with an error, nothing reaches the module, and runtime_usage is back to its earlier value; once the module accepts again the controls work (the failed resume is not sticky); removing the module afterwards is clean.
+# Audio controls on a suspended bundle, the error path: when the module refuses to resume the bundle (gbsim ctl pm 3 1 refuse-resume), amixer's get and set of an enumerated control and of a DAPM mux fail with an error, nothing reaches the module, and runtime_usage is back to its earlier value; once the module accepts again the controls work (the failed resume is not sticky); removing the module afterwards is clean.
 # timeout: 150
 # tools: amixer
 # kmods: snd-soc-core

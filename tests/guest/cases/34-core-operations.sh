@@ -1,4 +1,4 @@
-# Checks operation edge cases against a hand-played SVC: sync timeout log then "unexpected response" for the late answer (seed 004), wrong-size and wrong-type responses, unknown and out-of-order requests.
+# Checks operation edge cases against a hand-played SVC: sync timeout log then "unexpected response" for the late answer, wrong-size and wrong-type responses, unknown and out-of-order requests.
 # transport: vhd
 # timeout: 60
 . /usr/lib/gbtest/lib.sh
@@ -110,7 +110,7 @@ svc_send 5 0x2a 0 2			# intf_oops, 1 byte short
 get_send 0xaa
 [ "$RESULT" = 6 ] || fail "short oops got result $RESULT, not INVALID"
 
-# Seed 004: a request left unanswered times out after 1 s and is logged
+# A request left unanswered times out after 1 s and is logged
 # with its id; the answer arriving afterwards is unexpected.
 svc_send 6 0x1f 0 2 1 0 0		# module 2 inserted
 get_send 0x9f

@@ -1,4 +1,4 @@
-# TimeSync on runtime resume: an interface that hibernated resumes with a synchronous resync (SVC intf_resume, then a strobe series) that completes within 50 ms of guest time from the request to the state active (best of 3 rounds, up to 8 on an overloaded host, printed; a 1 s start delay would fail it, seed 002); a synchronous request that finds the machine pinging reports success (seed 001: gbsim holds the ping's answer, debugfs shows the state it saw).
+# TimeSync on runtime resume: an interface that hibernated resumes with a synchronous resync (SVC intf_resume, then a strobe series) that completes within 50 ms of guest time from the request to the state active (best of 3 rounds, up to 8 on an overloaded host, printed; a 1 s start delay would fail it); a synchronous request that finds the machine pinging reports success (gbsim holds the ping's answer, debugfs shows the state it saw).
 # transport: vhd
 # timeout: 150
 . /usr/lib/gbtest/lib.sh
@@ -16,7 +16,7 @@ best=
 r=0
 # 50 ms on Debian's kernel; a sanitizer kernel (GB_TSCALE > 1) runs
 # everything several times slower, and still stays far below the 1 s
-# that seed 002 removed
+# start delay this case must catch
 LIMIT=$((50000 * GB_TSCALE))
 # Best of 3; on a host so loaded that none of them made it, up to 8
 while [ $r -lt 3 ] || { [ "$best" -ge $LIMIT ] && [ $r -lt 8 ]; }; do
@@ -45,7 +45,7 @@ info "best resume resync: $best us (limit $LIMIT)"
 [ "$best" -lt $LIMIT ] || fail "resume resync took $best us, not under $((LIMIT / 1000)) ms"
 dmesg | grep -q 'failed to restore TimeSync' && fail "a resume resync failed: $(dmesg | grep 'restore TimeSync' | head -n 1)"
 
-# Seed 001: the request is served once the FrameTime is handed out; the
+# The request is served once the FrameTime is handed out; the
 # check ping (held 500 ms by gbsim) is still running when it returns
 gbsim ctl timesync ping-delay 500 || fail "ctl timesync ping-delay failed"
 echo sync >$TS || fail "synchronous resync during the ping failed"

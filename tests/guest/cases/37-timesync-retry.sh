@@ -1,4 +1,4 @@
-# TimeSync retries (seed 009) and enable unwinding (seed 008): with gbsim dropping the first 3 strobe series a synchronous resync succeeds on the 4th try; failing authoritative answers are retried too; with every series dropped an interface's enable fails after exactly 5 series (gbsim's log) with -ETIMEDOUT, its control device removed, and the next enable of the module works with no duplicate-name warning.
+# TimeSync retries and enable unwinding: with gbsim dropping the first 3 strobe series a synchronous resync succeeds on the 4th try; failing authoritative answers are retried too; with every series dropped an interface's enable fails after exactly 5 series (gbsim's log) with -ETIMEDOUT, its control device removed, and the next enable of the module works with no duplicate-name warning.
 # transport: vhd
 # timeout: 150
 . /usr/lib/gbtest/lib.sh

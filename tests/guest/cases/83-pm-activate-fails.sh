@@ -1,4 +1,4 @@
-# Seed 003 with runtime PM: when Control bundle_activate fails, probe fails and gives back the interface's runtime-PM reference, so the interface still suspends after each failed bind (at insertion and by hand); once the module activates the bundle it binds and suspends normally.
+# A failing bundle activation with runtime PM: when Control bundle_activate fails, probe fails and gives back the interface's runtime-PM reference, so the interface still suspends after each failed bind (at insertion and by hand); once the module activates the bundle it binds and suspends normally.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 
