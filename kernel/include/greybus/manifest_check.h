@@ -13,13 +13,17 @@
  *    trailing bytes are to be ignored);
  *  - string descriptors whose text fits inside them, with unique ids that
  *    are never 0;
- *  - unique bundle ids; bundle 0, if declared, has class control and no
- *    other bundle has class control;
+ *  - unique bundle ids, none 0xff (reserved); bundle 0, if declared, has
+ *    class control and no other bundle has class control;
  *  - unique cport ids in 0..4095; cport 0, if declared, is in bundle 0 with
  *    protocol control; every cport's bundle is declared (bundle 0, the
  *    control bundle, always counts as declared);
- *  - exactly one interface descriptor, whose non-zero string ids resolve;
+ *  - exactly one interface descriptor, whose non-zero string ids resolve
+ *    and differ from each other (Linux uses each string once);
  *  - at least one bundle other than bundle 0 that has a cport.
+ * The rules on bundle 0xff and on a shared vendor/product string are
+ * checked after every other, so a manifest failing only those is
+ * otherwise well formed.
  * Descriptors of unknown type are skipped and counted, not rejected.
  * Bundles without cports are accepted; a parser is expected to skip them.
  */
@@ -57,6 +61,8 @@ enum gb_manifest_error {
 	GB_MNF_MULTIPLE_INTERFACES,
 	GB_MNF_MISSING_STRING,		/* interface names an absent string */
 	GB_MNF_NO_BUNDLES,		/* no non-control bundle with a cport */
+	GB_MNF_BUNDLE_ID_RESERVED,	/* bundle id 0xff */
+	GB_MNF_SHARED_STRING,		/* vendor and product string ids equal */
 	GB_MNF_ERROR_COUNT
 };
 
