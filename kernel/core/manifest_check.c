@@ -51,6 +51,8 @@ struct gb_manifest_state {
 	u32 interface_offset;
 	u8 vendor_stringid;
 	u8 product_stringid;
+	bool reserved_bundle;
+	u32 reserved_bundle_offset;
 };
 
 static int gb_manifest_fail(struct gb_manifest_report *report,
@@ -94,7 +96,8 @@ gb_manifest_check_string(const struct greybus_descriptor *desc,
 
 static enum gb_manifest_error
 gb_manifest_check_bundle(const struct greybus_descriptor *desc,
-			 size_t desc_size, struct gb_manifest_state *state)
+			 size_t desc_size, size_t offset,
+			 struct gb_manifest_state *state)
 {
 	u8 id, class;
 
@@ -107,6 +110,10 @@ gb_manifest_check_bundle(const struct greybus_descriptor *desc,
 		return GB_MNF_BUNDLE0_CLASS;
 	if (id != GREYBUS_CONTROL_BUNDLE_ID && class == GREYBUS_CLASS_CONTROL)
 		return GB_MNF_CONTROL_CLASS_BUNDLE;
+	if (id == GREYBUS_BUNDLE_ID_NONE && !state->reserved_bundle) {
+		state->reserved_bundle = true;
+		state->reserved_bundle_offset = offset;
+	}
 	if (__test_and_set_bit(id, state->bundle_ids))
 		return GB_MNF_DUP_BUNDLE;
 	return GB_MNF_OK;
@@ -179,7 +186,7 @@ static int gb_manifest_check_descs(const u8 *blob, size_t size,
 			break;
 		case GREYBUS_TYPE_BUNDLE:
 			error = gb_manifest_check_bundle(desc, desc_size,
-							 state);
+							 offset, state);
 			break;
 		case GREYBUS_TYPE_CPORT:
 			error = gb_manifest_check_cport(desc, desc_size,
@@ -241,6 +248,21 @@ static int gb_manifest_check_cport_bundles(const u8 *blob, size_t size,
 					state->interface_offset);
 	if (!usable)
 		return gb_manifest_fail(report, GB_MNF_NO_BUNDLES, 0);
+
+	/*
+	 * Two rules of Linux's own parser, checked last so that a manifest
+	 * refused for them is otherwise valid (mnfc still compiles and
+	 * decompiles such manifests).  Linux uses each string descriptor
+	 * once, so a module naming one string for both vendor and product
+	 * fails there; and it reserves bundle id 255 to mean "no bundle".
+	 */
+	if (state->vendor_stringid &&
+	    state->vendor_stringid == state->product_stringid)
+		return gb_manifest_fail(report, GB_MNF_SHARED_STRING,
+					state->interface_offset);
+	if (state->reserved_bundle)
+		return gb_manifest_fail(report, GB_MNF_BUNDLE_ID_RESERVED,
+					state->reserved_bundle_offset);
 
 	return 0;
 }
@@ -315,6 +337,8 @@ static const char *const gb_manifest_error_names[GB_MNF_ERROR_COUNT] = {
 	[GB_MNF_MULTIPLE_INTERFACES]	= "more than one interface descriptor",
 	[GB_MNF_MISSING_STRING]		= "interface refers to an absent string",
 	[GB_MNF_NO_BUNDLES]		= "no bundle other than the control bundle has a cport",
+	[GB_MNF_BUNDLE_ID_RESERVED]	= "bundle id 255 is reserved",
+	[GB_MNF_SHARED_STRING]		= "vendor and product name the same string",
 };
 
 /**

@@ -343,6 +343,12 @@ static void gb_kt_mnf_bundle_rules(struct kunit *test)
 	at = b.size;
 	gb_kt_bundle(test, &b, 7, GREYBUS_CLASS_CONTROL);
 	gb_kt_refused(test, &b, GB_MNF_CONTROL_CLASS_BUNDLE, at);
+
+	gb_kt_valid(test, &b);
+	at = b.size;
+	gb_kt_bundle(test, &b, GREYBUS_BUNDLE_ID_NONE,
+		     GREYBUS_CLASS_BRIDGED_PHY);
+	gb_kt_refused(test, &b, GB_MNF_BUNDLE_ID_RESERVED, at);
 }
 
 static void gb_kt_mnf_control_bundle(struct kunit *test)
@@ -444,6 +450,15 @@ static void gb_kt_mnf_missing_string(struct kunit *test)
 	gb_kt_bundle(test, &b, 1, GREYBUS_CLASS_BRIDGED_PHY);
 	gb_kt_cport(test, &b, 1, 1, GREYBUS_PROTOCOL_GPIO);
 	KUNIT_EXPECT_EQ(test, gb_kt_check(test, &b, NULL), 0);
+
+	/* Vendor and product may not share a string */
+	gb_kt_start(&b);
+	gb_kt_string(test, &b, 1, "Acme");
+	at = b.size;
+	gb_kt_interface(test, &b, 1, 1);
+	gb_kt_bundle(test, &b, 1, GREYBUS_CLASS_BRIDGED_PHY);
+	gb_kt_cport(test, &b, 1, 1, GREYBUS_PROTOCOL_GPIO);
+	gb_kt_refused(test, &b, GB_MNF_SHARED_STRING, at);
 }
 
 static void gb_kt_mnf_no_bundles(struct kunit *test)

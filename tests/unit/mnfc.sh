@@ -263,10 +263,47 @@ src "string longer than 255 bytes" 1 \
 string = $long
 "
 src "continuation line" 1 \
-"case.mnfs:6:3: continuation lines are not supported; put the value on one line" \
+"case.mnfs:6:3: indented line after a value: configparser would continue the value with it; continuation lines are not supported (unindent it, or put the value on one line)" \
 "${H}[bundle-descriptor 1]
 class = 0x10
   more
+"
+# configparser continues a value across blank and comment lines too
+src "continuation after a blank line" 1 \
+"case.mnfs:7:3: indented line after a value: configparser would continue the value with it; continuation lines are not supported (unindent it, or put the value on one line)" \
+"${H}[bundle-descriptor 1]
+class = 0x10
+
+  more
+"
+src "indented section header after a blank line" 1 \
+"case.mnfs:7:2: indented line after a value: configparser would continue the value with it; continuation lines are not supported (unindent it, or put the value on one line)" \
+"${H}[bundle-descriptor 1]
+class = 0x10
+
+ [cport-descriptor 1]
+bundle = 1
+protocol = 2
+"
+src "indented comment after a value is a comment" 0 "" \
+"${H}[bundle-descriptor 1]
+class = 0x10
+; a comment at the margin
+  ; an indented one
+
+[cport-descriptor 1]
+bundle = 1
+protocol = 2
+"
+src "indented key after a section header and a blank line" 0 "" \
+"${H}[bundle-descriptor 1]
+
+  class = 0x10
+"
+src "control character" 1 \
+"case.mnfs:5:11: control character 0x01 in source (is this a binary manifest? try -I mnfb)" \
+"${H}[string-descriptor 1]
+string = a$(printf '\001')b
 "
 big=$H
 s255=$(printf '%0255d' 0)
@@ -315,6 +352,83 @@ expect "decompile: source forced as blob" 1 err \
 	"mnfc: case.mnfs: offset 0x0: header size 27995 does not match the manifest length 85" -- -d -I mnfb case.mnfs
 expect "compile: blob forced as source" 1 err \
 	"audio.mnfb:1: NUL byte in source (is this a binary manifest? try -I mnfb)" -- -I mnfs -o x audio.mnfb
+cp audio.mnfb audio.bin
+expect "check: blob without the .mnfb name" 0 out \
+	"audio.bin: valid manifest: 84 bytes, version 0.1, 2 strings, 1 bundle, 2 cports" -- --check audio.bin
+cp "$MANIFESTS/timesync.mnfs" timesync.txt
+expect "check: source without the .mnfs name" 0 out \
+	"timesync.txt: valid manifest: 80 bytes, version 0.1, 2 strings, 1 bundle, 1 cport, features 0x01" \
+	-- --check timesync.txt
+
+# Sources whose first two bytes, read as a little-endian number, equal
+# their length must still be read as source, from a file of any name and
+# from standard input.
+for start in '; ' '[m' '#x'; do
+	want=$(printf '%s' "$start" | od -An -tu2 --endian=little | tr -d ' ')
+	if [ "$start" = '[m' ]; then
+		printf '%s\n' '[manifest-header]' 'version-major = 0' 'version-minor = 1'
+		grep -v -e '^\[manifest-header\]' -e '^version-m' "$MANIFESTS/timesync.mnfs"
+	else
+		printf '%s padding comment\n' "$start"
+		cat "$MANIFESTS/timesync.mnfs"
+	fi >lensrc.txt
+	# pad with comment lines of at most 200 bytes to exactly $want bytes
+	while have=$(stat -c %s lensrc.txt); [ "$have" -lt "$want" ]; do
+		n=$((want - have))
+		[ $n -gt 200 ] && n=200
+		if [ $n = 1 ]; then echo; else printf ';%*s\n' $((n - 2)) '' | tr ' ' x; fi >>lensrc.txt
+	done
+	wanted "mnfc: source of length $want starting '$start'" && {
+		good=1
+		[ "$(stat -c %s lensrc.txt)" = "$want" ] || good=0
+		"$MNFC" --check lensrc.txt >out.txt 2>&1 || good=0
+		grep -q 'valid manifest: 80 bytes' out.txt || good=0
+		"$MNFC" --check - <lensrc.txt >>out.txt 2>&1 || good=0
+		grep -q '^<stdin>: valid manifest: 80 bytes' out.txt || good=0
+		report "mnfc: source of length $want starting '$start'" $good "$(cat out.txt)"
+	}
+done
+
+# Rules Linux's parser enforces: --check refuses what greybus.ko refuses,
+# with the kernel's reason; compiling still works, with the warning.
+printf '%s' "${H}[interface-descriptor]
+vendor-string-id = 1
+product-string-id = 1
+[string-descriptor 1]
+string = Acme
+[bundle-descriptor 1]
+class = 0x10
+[cport-descriptor 1]
+bundle = 1
+protocol = 0x10
+" >shared.mnfs
+expect "check: vendor and product share a string" 1 out \
+	"shared.mnfs: offset 0x4: interface descriptor: vendor and product both name string 1; Linux uses each string once" \
+	-- --check shared.mnfs
+expect "compile: warns on a shared string" 0 err \
+	"mnfc: warning: shared.mnfs: greybus.ko would reject this manifest: offset 0x4: interface descriptor: vendor and product both name string 1; Linux uses each string once" \
+	-- -o shared.mnfb shared.mnfs
+printf '%s' "${H}[interface-descriptor]
+vendor-string-id = 0
+product-string-id = 0
+[bundle-descriptor 255]
+class = 0x10
+[cport-descriptor 1]
+bundle = 255
+protocol = 0x10
+" >b255.mnfs
+"$MNFC" -o b255.mnfb b255.mnfs 2>/dev/null
+wanted "mnfc: decompile: round trip of a bundle 255 and a shared string" && {
+	good=1
+	for f in b255 shared; do
+		"$MNFC" -d $f.mnfb >rt.mnfs 2>rt.err && "$MNFC" -o rt.mnfb rt.mnfs 2>>rt.err &&
+			cmp -s $f.mnfb rt.mnfb || good=0
+	done
+	report "mnfc: decompile: round trip of a bundle 255 and a shared string" $good "$(cat rt.err)"
+}
+expect "check: bundle id 255" 1 out \
+	"b255.mnfs: offset 0xc: bundle descriptor 255: bundle id 255 is reserved (it means no bundle)" \
+	-- --check b255.mnfs
 
 printf '%s' "$H" >nointf.mnfs
 expect "compile: warns when greybus.ko would reject" 0 err \

@@ -354,6 +354,16 @@ char *gb_mnf_explain(const uint8_t *blob, size_t len,
 		snprintf(detail, sizeof(detail),
 			 "no bundle other than the control bundle has a cport");
 		break;
+	case GB_MNF_BUNDLE_ID_RESERVED:
+		snprintf(detail, sizeof(detail),
+			 "%s: bundle id 255 is reserved (it means no bundle)",
+			 what);
+		break;
+	case GB_MNF_SHARED_STRING:
+		snprintf(detail, sizeof(detail),
+			 "%s: vendor and product both name string %u; Linux uses each string once",
+			 what, d ? d[4] : 0);
+		break;
 	default:
 		snprintf(detail, sizeof(detail), "%s",
 			 gb_manifest_strerror(rep->error));
@@ -503,14 +513,35 @@ int gb_mnf_encoder_finish(struct gb_mnf_encoder *enc, uint8_t **blob,
 
 /* ---- Files -------------------------------------------------------------- */
 
+bool gb_mnf_byte_is_binary(uint8_t c)
+{
+	return (c < 0x20 && c != '\t' && c != '\n' && c != '\v' &&
+		c != '\f' && c != '\r') || c == 0x7f;
+}
+
 enum gb_mnf_format gb_mnf_detect_format(const uint8_t *data, size_t len)
 {
-	if (len >= 2 && gb_get_le16(data) == len)
-		return GB_MNF_FORMAT_MNFB;
-	for (size_t i = 0; i < len && i < 4; i++)
-		if (data[i] == '\0')
+	for (size_t i = 0; i < len; i++)
+		if (gb_mnf_byte_is_binary(data[i]))
 			return GB_MNF_FORMAT_MNFB;
 	return GB_MNF_FORMAT_MNFS;
+}
+
+static bool gb_has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n > m && !strcmp(s + n - m, suffix);
+}
+
+enum gb_mnf_format gb_mnf_format_of(const char *path, const uint8_t *data,
+				    size_t len)
+{
+	if (path && gb_has_suffix(path, ".mnfb"))
+		return GB_MNF_FORMAT_MNFB;
+	if (path && gb_has_suffix(path, ".mnfs"))
+		return GB_MNF_FORMAT_MNFS;
+	return gb_mnf_detect_format(data, len);
 }
 
 int gb_read_file(const char *path, uint8_t **data, size_t *len)
@@ -587,7 +618,7 @@ int gb_manifest_load_file_as(const char *path, enum gb_mnf_format format,
 		return -1;
 	}
 	if (format == GB_MNF_FORMAT_AUTO)
-		format = gb_mnf_detect_format(data, len);
+		format = gb_mnf_format_of(path, data, len);
 	if (format == GB_MNF_FORMAT_MNFB) {
 		*blob = data;
 		*blob_len = len;

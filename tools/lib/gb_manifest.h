@@ -163,12 +163,27 @@ enum gb_mnf_format {
 };
 
 /*
- * Guesses the format of file contents: a blob if its first two bytes are
- * its own length (le16) or if a NUL byte occurs among the first four bytes
- * (a manifest's version_major is 0; text never holds NULs); source
- * otherwise.  Empty contents count as source.
+ * Whether byte @c cannot occur in .mnfs source: NUL, DEL and the C0
+ * controls other than tab, line feed, vertical tab, form feed and carriage
+ * return.  The compiler refuses such bytes anywhere in a source, so a file
+ * holding one is never a source that compiles.
+ */
+bool gb_mnf_byte_is_binary(uint8_t c);
+
+/*
+ * Tells source from blob by content alone: a blob if any byte cannot occur
+ * in source (every blob with a valid header has one: version_major is 0),
+ * source otherwise.  Nothing is inferred from a blob's length field, which
+ * text can match by chance.  Empty contents count as source.
  */
 enum gb_mnf_format gb_mnf_detect_format(const uint8_t *data, size_t len);
+
+/*
+ * The format of file @path holding @data: by its name if it ends in .mnfb
+ * or .mnfs, else by gb_mnf_detect_format().  @path may be NULL.
+ */
+enum gb_mnf_format gb_mnf_format_of(const char *path, const uint8_t *data,
+				    size_t len);
 
 /* Reads a whole file ("-" = stdin) into malloc'ed memory; -errno on error */
 int gb_read_file(const char *path, uint8_t **data, size_t *len);

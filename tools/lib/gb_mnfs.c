@@ -451,6 +451,11 @@ static int mnfs_parse(struct mnfs_parser *p, const char *src, size_t len)
 		if (memchr(s, '\0', n))
 			return mnfs_error(p, line, 0,
 					  "NUL byte in source (is this a binary manifest? try -I mnfb)");
+		for (size_t i = 0; i < n; i++)
+			if (gb_mnf_byte_is_binary((uint8_t)s[i]))
+				return mnfs_error(p, line, (int)i + 1,
+						  "control character 0x%02x in source (is this a binary manifest? try -I mnfb)",
+						  (uint8_t)s[i]);
 
 		t = s;
 		tlen = n;
@@ -459,15 +464,22 @@ static int mnfs_parse(struct mnfs_parser *p, const char *src, size_t len)
 		column = indent + 1;
 		s = eol < end ? eol + 1 : end;
 
-		if (!tlen) {
-			p->opt_indent = -1;
+		/*
+		 * configparser, Manifesto's reader, takes a line indented
+		 * deeper than the last key line as the continuation of that
+		 * key's value, whatever blank or comment lines lie between.
+		 * Compiling such a line as anything else would give other
+		 * bytes than Manifesto, so it is refused.  Indented comments
+		 * stay comments, as in Python 3's configparser (Python 2's
+		 * appends them to the value, and Manifesto then fails).
+		 */
+		if (!tlen)
 			continue;
-		}
 		if (t[0] == ';' || t[0] == '#')
 			continue;
 		if (p->opt_indent >= 0 && indent > p->opt_indent)
 			return mnfs_error(p, line, column,
-					  "continuation lines are not supported; put the value on one line");
+					  "indented line after a value: configparser would continue the value with it; continuation lines are not supported (unindent it, or put the value on one line)");
 
 		if (t[0] == '[') {
 			const char *close = memchr(t, ']', tlen);
@@ -740,6 +752,8 @@ static const char *mnfs_string_problem(const uint8_t *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (s[i] == '\n' || s[i] == '\r' || s[i] == '\0')
 			return "holds a line break or NUL byte";
+		else if (gb_mnf_byte_is_binary(s[i]))
+			return "holds a control character, which .mnfs refuses";
 	if (n && (mnfs_is_blank((char)s[0]) || mnfs_is_blank((char)s[n - 1])))
 		return "starts or ends with a blank, which .mnfs strips";
 	return NULL;
@@ -835,9 +849,11 @@ int gb_mnfs_decompile(const uint8_t *blob, size_t len, char **src,
 		errlen = sizeof(dummy);
 	}
 	gb_manifest_check(blob, len, rep);
-	/* Manifesto compiles these, so they must decompile too. */
+	/* mnfc compiles these (with a warning), so they decompile too. */
 	if (rep->error != GB_MNF_OK && rep->error != GB_MNF_NO_INTERFACE &&
-	    rep->error != GB_MNF_NO_BUNDLES) {
+	    rep->error != GB_MNF_NO_BUNDLES &&
+	    rep->error != GB_MNF_BUNDLE_ID_RESERVED &&
+	    rep->error != GB_MNF_SHARED_STRING) {
 		gb_mnf_explain(blob, len, rep, errbuf, errlen);
 		return -EINVAL;
 	}

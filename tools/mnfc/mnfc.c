@@ -43,9 +43,11 @@ static const char usage_text[] =
 "       greybus.ko applies, from the same code, and explains the first\n"
 "       problem found.\n"
 "\n"
-"       The input format is guessed from the content unless -I is given: a\n"
-"       blob starts with its own little-endian length, or holds a NUL byte\n"
-"       within its first four bytes.  FILE - reads standard input.\n"
+"       Unless -I is given, a FILE named *.mnfb is a blob and one named\n"
+"       *.mnfs is source; any other input is a blob if it holds a byte that\n"
+"       source never does (NUL, DEL or a control character other than tab,\n"
+"       line and page breaks; every blob has one), source otherwise.  FILE -\n"
+"       reads standard input.\n"
 "\n"
 "OPTIONS\n"
 "       -o, --output=OUT\n"
@@ -280,7 +282,8 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	if (in_fmt == GB_MNF_FORMAT_AUTO) {
-		in_fmt = gb_mnf_detect_format(data, len);
+		in_fmt = gb_mnf_format_of(strcmp(path, "-") ? path : NULL,
+					  data, len);
 		/* Nothing at all reads best as an empty blob when checking. */
 		if (!len && (check || out_fmt == GB_MNF_FORMAT_MNFS))
 			in_fmt = GB_MNF_FORMAT_MNFB;

@@ -23,6 +23,8 @@ enum greybus_descriptor_type {
 
 /* Control bundle and CPort: implicit in every interface */
 #define GREYBUS_CONTROL_BUNDLE_ID	0
+/* Reserved: means "no bundle" to Linux, never a bundle of a manifest */
+#define GREYBUS_BUNDLE_ID_NONE		0xff
 #define GREYBUS_CONTROL_CPORT_ID	0
 
 struct greybus_manifest_header {

@@ -13,13 +13,17 @@
  *    trailing bytes are to be ignored);
  *  - string descriptors whose text fits inside them, with unique ids that
  *    are never 0;
- *  - unique bundle ids; bundle 0, if declared, has class control and no
- *    other bundle has class control;
+ *  - unique bundle ids, none 0xff (reserved); bundle 0, if declared, has
+ *    class control and no other bundle has class control;
  *  - unique cport ids in 0..4095; cport 0, if declared, is in bundle 0 with
  *    protocol control; every cport's bundle is declared (bundle 0, the
  *    control bundle, always counts as declared);
- *  - exactly one interface descriptor, whose non-zero string ids resolve;
+ *  - exactly one interface descriptor, whose non-zero string ids resolve
+ *    and differ from each other (Linux uses each string once);
  *  - at least one bundle other than bundle 0 that has a cport.
+ * The rules on bundle 0xff and on a shared vendor/product string are
+ * checked after every other, so a manifest failing only those is
+ * otherwise well formed.
  * Descriptors of unknown type are skipped and counted, not rejected.
  * Bundles without cports are accepted; a parser is expected to skip them.
  */
@@ -59,6 +63,9 @@
  * @GB_MNF_MULTIPLE_INTERFACES: more than one interface descriptor
  * @GB_MNF_MISSING_STRING: the interface names a string that is absent
  * @GB_MNF_NO_BUNDLES: no bundle other than bundle 0 with a CPort
+ * @GB_MNF_BUNDLE_ID_RESERVED: a bundle with id 0xff, which Linux reserves
+ * @GB_MNF_SHARED_STRING: the interface names one string for both vendor
+ *	and product
  * @GB_MNF_ERROR_COUNT: the number of values above
  */
 enum gb_manifest_error {
@@ -86,6 +93,8 @@ enum gb_manifest_error {
 	GB_MNF_MULTIPLE_INTERFACES,
 	GB_MNF_MISSING_STRING,
 	GB_MNF_NO_BUNDLES,
+	GB_MNF_BUNDLE_ID_RESERVED,
+	GB_MNF_SHARED_STRING,
 	GB_MNF_ERROR_COUNT
 };
 
@@ -100,8 +109,9 @@ enum gb_manifest_error {
  * or descriptor the error is about: the second occurrence for
  * duplicates, the second interface descriptor for
  * GB_MNF_MULTIPLE_INTERFACES, the interface descriptor for
- * GB_MNF_MISSING_STRING, the cport descriptor for GB_MNF_CPORT_NO_BUNDLE,
- * and 0 for errors about the blob as a whole (EMPTY, SHORT_HEADER,
+ * GB_MNF_MISSING_STRING and GB_MNF_SHARED_STRING, the first bundle 0xff
+ * for GB_MNF_BUNDLE_ID_RESERVED, the cport descriptor for
+ * GB_MNF_CPORT_NO_BUNDLE, and 0 for errors about the blob as a whole (EMPTY, SHORT_HEADER,
  * SIZE_MISMATCH, BAD_VERSION, NO_INTERFACE, NO_BUNDLES).
  *
  * Unknown descriptor types are not errors; they are counted, so that the

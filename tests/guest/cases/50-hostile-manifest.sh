@@ -52,6 +52,8 @@ no_interface	140000010800030001ff000008000400010001ff	invalid manifest: no inter
 multi_interface	2400000108000100000000000800030001ff000008000400010001ff0800010000000000	invalid manifest: more than one interface descriptor (offset 28)
 missing_string	1c00000108000100010000000800030001ff000008000400010001ff	invalid manifest: interface refers to an absent string (offset 4)
 no_bundles	1400000108000100000000000800030001ff0000	invalid manifest: no bundle other than the control bundle has a cport (offset 0)
+bundle_reserved	2400000108000100000000000800030001ff000008000400010001ff08000300ffff0000	invalid manifest: bundle id 255 is reserved (offset 28)
+shared_string	24000001080001000101000008000200020161620800030001ff000008000400010001ff	invalid manifest: vendor and product name the same string (offset 4)
 EOF
 
 # One too big for a message (mtu 2048): an unknown descriptor of 2072 bytes
@@ -102,7 +104,8 @@ while IFS='	' read -r name hex reason; do
 		sleep 5
 	fi
 done <cases
-[ "$n" = 24 ] || fail "ran $n manifests, not 24"
+want=$(wc -l <cases)
+[ "$n" = "$want" ] || fail "ran $n manifests, not $want"
 
 ping_ok "at the end"
 assert_file_eq $D/1-3.3/status enabled
