@@ -46,10 +46,15 @@ static u16 gb_i2c_msg_flags(const struct i2c_msg *msg)
 	return flags;
 }
 
-/* Builds the operation for @num messages, or NULL if they do not fit */
+/*
+ * Builds the operation for @num messages: ERR_PTR(-EMSGSIZE) if the
+ * request or the response would not fit one message of the connection,
+ * ERR_PTR(-ENOMEM) if memory runs out.
+ */
 static struct gb_operation *
 gb_i2c_operation_create(struct gb_i2c *gb_i2c, struct i2c_msg *msgs, int num)
 {
+	size_t max = gb_operation_get_payload_size_max(gb_i2c->connection);
 	struct gb_i2c_transfer_request *request;
 	struct gb_operation *operation;
 	size_t request_size, wlen = 0, rlen = 0;
@@ -65,11 +70,17 @@ gb_i2c_operation_create(struct gb_i2c *gb_i2c, struct i2c_msg *msgs, int num)
 
 	request_size = sizeof(*request) +
 		       num * sizeof(struct gb_i2c_transfer_op) + wlen;
+	if (request_size > max || rlen > max) {
+		dev_err_ratelimited(&gb_i2c->gbphy_dev->dev,
+				    "%d-message transfer too large: %zu request and %zu response bytes, at most %zu each\n",
+				    num, request_size, rlen, max);
+		return ERR_PTR(-EMSGSIZE);
+	}
 	operation = gb_operation_create(gb_i2c->connection,
 					GB_I2C_TYPE_TRANSFER, request_size,
 					rlen, GFP_KERNEL);
 	if (!operation)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 
 	request = operation->request->payload;
 	request->op_count = cpu_to_le16(num);
@@ -168,8 +179,8 @@ static int gb_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	}
 
 	operation = gb_i2c_operation_create(gb_i2c, msgs, num);
-	if (!operation)
-		return -ENOMEM;
+	if (IS_ERR(operation))
+		return PTR_ERR(operation);
 
 	ret = gbphy_runtime_get_sync(gb_i2c->gbphy_dev);
 	if (ret)

@@ -143,7 +143,7 @@ static int gb_spi_run_message(struct gb_spi *gbspi, struct spi_message *msg)
 	struct gb_spi_batch *b;
 	struct gb_spi_chunk *c;
 	unsigned int off, len;
-	size_t room;
+	size_t used;
 	int ret = 0;
 
 	if (max < hdr + dsz + 1)
@@ -159,12 +159,18 @@ static int gb_spi_run_message(struct gb_spi *gbspi, struct spi_message *msg)
 			if (b->count == GB_SPI_OP_DESC_MAX)
 				goto flush;
 			len = xfer->len - off;
-			room = max - hdr - (b->count + 1) * dsz;
-			if (xfer->tx_buf) {
-				if (room <= b->wr)
-					goto flush;
-				len = min_t(size_t, len, room - b->wr);
-			}
+			/*
+			 * The request holds one descriptor per chunk, read
+			 * chunks included, then the write bytes: flush when
+			 * one more descriptor (and a write byte) would not
+			 * fit, rather than build a request the connection
+			 * cannot carry.
+			 */
+			used = hdr + (b->count + 1) * dsz + b->wr;
+			if (used > max || (xfer->tx_buf && used == max))
+				goto flush;
+			if (xfer->tx_buf)
+				len = min_t(size_t, len, max - used);
 			if (xfer->rx_buf) {
 				if (max <= b->rd)
 					goto flush;
