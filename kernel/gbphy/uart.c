@@ -65,8 +65,10 @@ static DEFINE_MUTEX(gb_tty_minors_lock);
 /*
  * An operation without response payload.  Once removal started nothing
  * is sent: the hangup's shutdown would only fail against a module that
- * is gone.  Logged unless the module left or a signal interrupted the
- * wait (the close of a killed process).
+ * is gone.  Callers hold gb_tty->mutex, so that the connection cannot go
+ * between the check and the send; only tx_work does not, and the removal
+ * cancels it before destroying the connection.  Logged unless the module
+ * left or a signal interrupted the wait (the close of a killed process).
  */
 static int gb_tty_op(struct gb_tty *gb_tty, u8 type, void *req, size_t size)
 {
@@ -646,8 +648,18 @@ static int gb_tty_break_ctl(struct tty_struct *tty, int state)
 {
 	struct gb_tty *gb_tty = tty->driver_data;
 	struct gb_uart_set_break_request req = { .state = state ? 1 : 0 };
+	int ret;
 
-	return gb_tty_op(gb_tty, GB_UART_TYPE_SEND_BREAK, &req, sizeof(req));
+	/*
+	 * The tty core calls this without any lock of ours, even after a
+	 * hangup (TCSBRK's second half).  Under the mutex the removal,
+	 * which marks the port disconnected under it before the connection
+	 * goes, cannot slip between gb_tty_op()'s check and its send.
+	 */
+	mutex_lock(&gb_tty->mutex);
+	ret = gb_tty_op(gb_tty, GB_UART_TYPE_SEND_BREAK, &req, sizeof(req));
+	mutex_unlock(&gb_tty->mutex);
+	return ret;
 }
 
 /* Whether a line in @mask changed since @old, or the port is going away */

@@ -90,6 +90,24 @@ if echo x >&3 2>/dev/null; then
 fi
 exec 3>&-
 
+# breaks sent while the module leaves: every one ends (sent, or refused
+# once the port is disconnected), nothing reaches a destroyed connection
+for round in 1 2 3 4 5; do
+	c insert 2 $M >/dev/null || fail "insert failed (break round $round)"
+	wait_for 20 test -c $T || fail "no $T (break round $round)"
+	loops=
+	for k in 1 2 3; do
+		(while ttytest $T break 2 2>/dev/null; do :; done) &
+		loops="$loops $!"
+	done
+	sleep 0.$round
+	c remove 2 >/dev/null || fail "remove failed (break round $round)"
+	wait_for 10 sh -c "! test -e $T" || fail "$T still there (break round $round)"
+	wait_for 10 sh -c "! pgrep -x ttytest >/dev/null" || fail "ttytest still running (break round $round)"
+	wait $loops
+done
+grep -q 'break on' log || fail "no break reached gbsim in the rounds"
+
 # nothing left behind: a new module gets ttyGB0 back, and it works
 c insert 2 $M >/dev/null || fail "insert failed"
 wait_for 20 test -c $T || fail "no $T after a new insert"
