@@ -85,7 +85,7 @@ int main(int argc, char **argv)
 			lsgb_usage(stdout);
 			return LSGB_EXIT_OK;
 		case 'V':
-			printf("%s %s\n", LSGB_NAME, LSGB_VERSION);
+			printf("%s %s\n", LSGB_NAME, GB_VERSION);
 			return LSGB_EXIT_OK;
 		default:
 			lsgb_usage(stderr);

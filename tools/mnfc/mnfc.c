@@ -17,10 +17,6 @@
 
 #include "gb_manifest.h"
 
-#ifndef GB_VERSION
-#define GB_VERSION "0.1"
-#endif
-
 /* Exit status: 0 done, 1 invalid input, 2 usage or I/O trouble */
 enum { EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
