@@ -62,7 +62,7 @@ static void gbsim_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: gbsim [OPTIONS]\n"
-"       gbsim ctl [-s PATH] COMMAND [ARGS...]   (gbsim ctl -h)\n"
+"  or:  gbsim ctl [-s PATH] COMMAND [ARGS...]   (gbsim ctl -h)\n"
 "Simulate a Greybus network (the SVC and modules) behind an AP bridge\n"
 "created through /dev/greybus-vhd.  Runs until SIGINT or SIGTERM.\n"
 "\n"
