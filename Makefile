@@ -313,7 +313,7 @@ dkms-install:
 		[ -e $$d/include ] && basename $${d%/build}; done); \
 	rc=0; for k in $$kvers; do \
 		$$sudo dkms install -m greybus -v $(GB_VERSION) -k $$k $(DKMS_ARGS) || { \
-			echo "dkms-install: greybus $(GB_VERSION) does not build for $$k" >&2; rc=1; }; \
+			echo "dkms-install: dkms install greybus/$(GB_VERSION) failed for $$k" >&2; rc=1; }; \
 	done; exit $$rc
 
 dkms-remove:
