@@ -232,7 +232,7 @@ clean:
 
 GB_VERSION  := $(shell cat $(TOP)/VERSION)
 DIST        := $(BUILD)/dist
-DEB_PKGS    += dkms lintian debootstrap help2man fakeroot dpkg-dev binutils
+DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 
 # The tools a user runs; the others in tools/ serve the test suite only.
 USER_TOOLS  := gbsim mnfc lsgb gbfw
