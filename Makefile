@@ -260,7 +260,7 @@ DIST_FLAGS   = $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all DEB_HOST_ARCH=$(DE
 DIST_TOOLS   = $(DIST)/tools-$(1)
 DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 		CC=$(2)gcc GB_LDFLAGS= \
-		CFLAGS='$(call DIST_FLAGS,CFLAGS) $(call DIST_FLAGS,CPPFLAGS)' \
+		CFLAGS='$(or $(call DIST_FLAGS,CFLAGS),-O2 -g) $(call DIST_FLAGS,CPPFLAGS)' \
 		LDFLAGS='$(call DIST_FLAGS,LDFLAGS)'
 
 # Man pages come from each tool's --help and --version (help2man), with
