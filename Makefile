@@ -232,3 +232,126 @@ clean:
 			-o -name Module.symvers \) -delete 2>/dev/null; true; \
 	fi
 	rm -rf $(BUILD)
+
+# ---- Installation, DKMS and Debian packages (docs/install.md) -------------
+#
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#                        the user-facing tools, their man pages and bash
+#                        completion, the example manifests and the tools' docs
+#   make dkms-install    the module sources to /usr/src/greybus-VERSION, then
+#                        dkms add, and dkms install for every kernel with a
+#                        build tree (or KVERS='VER...'); make dkms-remove
+#   make deb [DEB_ARCH=arm64]
+#                        build/deb/greybus-dkms_VERSION_all.deb and
+#                        build/deb/greybus-tools_VERSION_ARCH.deb
+#   make check-dist      dkms build per kernel, the packages and lintian,
+#                        an install into a clean Debian 12 chroot (root)
+#
+# The version is the one in VERSION; the tools get it as -DGB_VERSION.
+
+GB_VERSION  := $(shell cat $(TOP)/VERSION)
+DIST        := $(BUILD)/dist
+DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
+
+# The tools a user runs; the others in tools/ serve the test suite only.
+USER_TOOLS  := gbsim mnfc lsgb gbfw
+USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md
+
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+bindir      ?= $(PREFIX)/bin
+mandir      ?= $(PREFIX)/share/man
+datadir     ?= $(PREFIX)/share
+docdir      ?= $(datadir)/doc/greybus-tools
+bashcompdir ?= $(datadir)/bash-completion/completions
+
+# Installed tools: linked dynamically, with Debian's hardening flags; for
+# another architecture (DEB_ARCH=arm64) with its cross compiler.
+NATIVE_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo native)
+DEB_ARCH    ?= $(NATIVE_ARCH)
+ifeq ($(DEB_ARCH),$(NATIVE_ARCH))
+DIST_CROSS  :=
+else
+DIST_CROSS  := $(shell dpkg-architecture -a$(DEB_ARCH) -qDEB_HOST_GNU_TYPE 2>/dev/null)-
+endif
+DIST_FLAGS   = $(shell DEB_BUILD_MAINT_OPTIONS=hardening=+all DEB_HOST_ARCH=$(DEB_ARCH) \
+			dpkg-buildflags --get $(1) 2>/dev/null)
+DIST_TOOLS   = $(DIST)/tools-$(1)
+DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
+		CC=$(2)gcc GB_LDFLAGS= \
+		CFLAGS='$(or $(call DIST_FLAGS,CFLAGS),-O2 -g) $(call DIST_FLAGS,CPPFLAGS)' \
+		LDFLAGS='$(call DIST_FLAGS,LDFLAGS)'
+
+# Man pages come from each tool's --help and --version (help2man), with
+# dist/man/TOOL.h2m adding the name line, files and see-also.
+MAN_DATE    ?= $(shell git -C $(TOP) log -1 --format=%ct 2>/dev/null || stat -c %Y $(TOP)/VERSION)
+
+.PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist
+
+dist-tools:
+	@$(call DIST_MAKE,$(DEB_ARCH),$(DIST_CROSS)) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t))
+
+dist-man:
+	@$(call DIST_MAKE,$(NATIVE_ARCH),) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$(t))
+	@mkdir -p $(DIST)/man
+	@for t in $(USER_TOOLS); do \
+		SOURCE_DATE_EPOCH=$(MAN_DATE) help2man -N -s 1 --include $(TOP)/dist/man/$$t.h2m \
+			-o $(DIST)/man/$$t.1 $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
+	done
+
+install: dist-tools dist-man
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(docdir) \
+		$(DESTDIR)$(datadir)/greybus/manifests $(DESTDIR)$(bashcompdir)
+	install -m 0755 $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(bindir)/
+	install -m 0644 $(foreach t,$(USER_TOOLS),$(DIST)/man/$(t).1) $(DESTDIR)$(mandir)/man1/
+	install -m 0644 manifests/*.mnfs manifests/*.topo $(DESTDIR)$(datadir)/greybus/manifests/
+	install -m 0644 $(addprefix docs/,$(USER_DOCS)) $(DESTDIR)$(docdir)/
+	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
+	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
+	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
+
+uninstall:
+	rm -f $(foreach t,$(USER_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1 \
+		$(DESTDIR)$(bashcompdir)/$(t))
+	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
+
+# DKMS on this machine: needs root (sudo is used otherwise).  Nothing is
+# loaded; modprobe greybus afterwards (docs/install.md).
+DKMS_SRC_ROOT ?= /usr/src
+DKMS_ARGS     ?=
+dkms-install:
+	@rm -rf $(DIST)/src && dist/stage-src $(DIST)/src/greybus-$(GB_VERSION)
+	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; set -e; \
+	if $$sudo dkms status -m greybus -v $(GB_VERSION) $(DKMS_ARGS) | grep -q .; then \
+		$$sudo dkms remove -m greybus -v $(GB_VERSION) --all $(DKMS_ARGS); \
+	fi; \
+	$$sudo rm -rf $(DKMS_SRC_ROOT)/greybus-$(GB_VERSION); \
+	$$sudo cp -a $(DIST)/src/greybus-$(GB_VERSION) $(DKMS_SRC_ROOT)/; \
+	$$sudo dkms add -m greybus -v $(GB_VERSION) $(DKMS_ARGS); \
+	kvers='$(KVERS)'; [ -n "$$kvers" ] || kvers=$$(for d in /lib/modules/*/build; do \
+		[ -e $$d/include ] && basename $${d%/build}; done); \
+	rc=0; for k in $$kvers; do \
+		$$sudo dkms install -m greybus -v $(GB_VERSION) -k $$k $(DKMS_ARGS) || { \
+			echo "dkms-install: dkms install greybus/$(GB_VERSION) failed for $$k" >&2; rc=1; }; \
+	done; exit $$rc
+
+dkms-remove:
+	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	if $$sudo dkms status -m greybus -v $(GB_VERSION) $(DKMS_ARGS) | grep -q .; then \
+		$$sudo dkms remove -m greybus -v $(GB_VERSION) --all $(DKMS_ARGS) || exit 1; \
+	fi; \
+	$$sudo rm -rf $(DKMS_SRC_ROOT)/greybus-$(GB_VERSION)
+
+# Both packages from 'make install' into a staging tree and dist/stage-src.
+# Not after 'deps': that list is the test machine's (QEMU, amd64 kernels);
+# building packages needs only build-essential, dpkg-dev and help2man.
+deb:
+	@rm -rf $(DIST)/stage; mkdir -p $(DIST)
+	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(DIST)/stage/greybus-tools \
+		docdir=/usr/share/doc/greybus-tools DEB_ARCH=$(DEB_ARCH) >$(DIST)/install.log 2>&1 || \
+		{ cat $(DIST)/install.log; exit 1; }
+	@TOP=$(TOP) BUILD=$(BUILD) DEB_ARCH=$(DEB_ARCH) STRIP=$(DIST_CROSS)strip \
+		OBJDUMP=$(DIST_CROSS)objdump dist/mkdeb $(DIST)/stage $(BUILD)/deb
+
+check-dist: deps
+	@TOP=$(TOP) BUILD=$(BUILD) tests/dist/run

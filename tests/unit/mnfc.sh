@@ -437,8 +437,8 @@ expect "compile: warns when greybus.ko would reject" 0 err \
 
 # ---- options ---------------------------------------------------------------
 
-expect "option: --help" 0 out "SYNOPSIS" -- --help
-expect "option: --help lists exit status" 0 out "EXIT STATUS" -- --help
+expect "option: --help" 0 out "Usage: mnfc [-o OUT] [-I mnfs|mnfb] [-O mnfs|mnfb] FILE|-" -- --help
+expect "option: --help lists exit status" 0 out "Exit status: 0 on success, 1 if the input is not a valid manifest or" -- --help
 expect "option: --version" 0 out "" -- --version
 wanted "mnfc: option: --version text" && {
 	"$MNFC" --version >out.txt

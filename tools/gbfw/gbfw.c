@@ -72,20 +72,38 @@ static const char *version_status_name(unsigned int s)
 	return "unknown";
 }
 
+/* --help prints to stdout and succeeds; a usage error goes to stderr */
+static void usage_to(FILE *out, int status)
+{
+	fprintf(out,
+		"Usage: gbfw [-d DEV] [-t MS] intf-version\n"
+		"  or:  gbfw [-d DEV] [-t MS] backend-version TAG\n"
+		"  or:  gbfw [-d DEV] [-t MS] load TAG [unipro|internal]\n"
+		"  or:  gbfw [-d DEV] [-t MS] update TAG\n"
+		"  or:  gbfw [-d DEV] mode-switch\n"
+		"  or:  gbfw [-d DEV] uid\n"
+		"  or:  gbfw [-d DEV] cert CLASS ID\n"
+		"  or:  gbfw [-d DEV] auth TYPE UID CHALLENGE\n"
+		"Manage the firmware of a Greybus interface through gb-firmware's\n"
+		"character devices; prints the result as key=value words.\n"
+		"\n"
+		"DEV defaults to /dev/gb-fw-mgmt-0 (/dev/gb-authenticate-0 for\n"
+		"uid, cert and auth).\n"
+		"\n"
+		"Options:\n"
+		"  -d DEV          the character device to use\n"
+		"  -t MS           the device's timeout for the module's event\n"
+		"  -h, --help      show this help and exit\n"
+		"  -V, --version   show the version and exit\n"
+		"\n"
+		"Exit status: 0 done (whatever status the module gave), 1 the\n"
+		"ioctl failed, 2 usage.\n");
+	exit(status);
+}
+
 static void usage(void)
 {
-	fprintf(stderr,
-		"usage: gbfw [-d DEV] [-t MS] intf-version\n"
-		"       gbfw [-d DEV] [-t MS] backend-version TAG\n"
-		"       gbfw [-d DEV] [-t MS] load TAG [unipro|internal]\n"
-		"       gbfw [-d DEV] [-t MS] update TAG\n"
-		"       gbfw [-d DEV] mode-switch\n"
-		"       gbfw [-d DEV] uid\n"
-		"       gbfw [-d DEV] cert CLASS ID\n"
-		"       gbfw [-d DEV] auth TYPE UID CHALLENGE\n"
-		"DEV defaults to /dev/gb-fw-mgmt-0 (/dev/gb-authenticate-0 for\n"
-		"uid, cert and auth)\n");
-	exit(2);
+	usage_to(stderr, 2);
 }
 
 /* A tag is at most 9 characters: the 10th byte is its NUL */
@@ -175,8 +193,20 @@ int main(int argc, char **argv)
 	bool auth;
 	int fd, c;
 
-	while ((c = getopt(argc, argv, "d:t:h")) != -1) {
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 },
+	};
+
+	while ((c = getopt_long(argc, argv, "d:t:hV", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'h':
+			usage_to(stdout, 0);
+			break;
+		case 'V':
+			printf("gbfw (greybus tools) %s\n", GB_VERSION);
+			return 0;
 		case 'd':
 			dev = optarg;
 			break;

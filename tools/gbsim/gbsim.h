@@ -30,7 +30,6 @@
 #include <uapi/greybus/svc.h>
 
 #define GBSIM_NAME		"gbsim"
-#define GBSIM_VERSION		"0.1"
 
 #define GBSIM_INTF_MAX		256	/* interface ids are u8 */
 #define GBSIM_DME_ATTR_MAX	32	/* DME attributes kept per interface */

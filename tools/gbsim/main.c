@@ -62,7 +62,7 @@ static void gbsim_usage(FILE *out)
 {
 	fprintf(out,
 "Usage: gbsim [OPTIONS]\n"
-"       gbsim ctl [-s PATH] COMMAND [ARGS...]   (gbsim ctl -h)\n"
+"  or:  gbsim ctl [-s PATH] COMMAND [ARGS...]   (gbsim ctl -h)\n"
 "Simulate a Greybus network (the SVC and modules) behind an AP bridge\n"
 "created through /dev/greybus-vhd.  Runs until SIGINT or SIGTERM.\n"
 "\n"
@@ -223,7 +223,7 @@ int main(int argc, char **argv)
 			ret = GBSIM_EXIT_OK;
 			goto out_cfg;
 		case 'V':
-			printf("gbsim (greybus tools) %s\n", GBSIM_VERSION);
+			printf("gbsim (greybus tools) %s\n", GB_VERSION);
 			ret = GBSIM_EXIT_OK;
 			goto out_cfg;
 		default:
@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 		goto out_log;
 	}
 	gbsim_log_info("gbsim %s: endo 0x%04x, AP interface %u, %u cports, mtu %u",
-		       GBSIM_VERSION, cfg.endo_id, cfg.ap_intf_id,
+		       GB_VERSION, cfg.endo_id, cfg.ap_intf_id,
 		       cfg.num_cports, cfg.mtu);
 
 	/* every manifest is loaded and checked before the AP sees anything */

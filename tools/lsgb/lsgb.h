@@ -16,7 +16,6 @@
 #include <stdio.h>
 
 #define LSGB_NAME	"lsgb"
-#define LSGB_VERSION	"0.1"
 
 /* Exit codes */
 #define LSGB_EXIT_OK		0

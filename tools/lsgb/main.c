@@ -16,6 +16,7 @@ static void lsgb_usage(FILE *out)
 		"Usage: %s [-v] [-j] [--sysfs DIR] [--debugfs DIR]\n\n"
 		"List the Greybus host devices, SVCs, modules, interfaces, bundles and\n"
 		"connections the kernel shows in sysfs, as a tree.\n\n"
+		"Options:\n"
 		"  -v, --verbose      also every attribute of every device, and the\n"
 		"                     connections' counters\n"
 		"  -j, --json         print JSON instead of text\n"
@@ -85,7 +86,7 @@ int main(int argc, char **argv)
 			lsgb_usage(stdout);
 			return LSGB_EXIT_OK;
 		case 'V':
-			printf("%s %s\n", LSGB_NAME, LSGB_VERSION);
+			printf("%s %s\n", LSGB_NAME, GB_VERSION);
 			return LSGB_EXIT_OK;
 		default:
 			lsgb_usage(stderr);

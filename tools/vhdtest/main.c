@@ -84,7 +84,7 @@ int main(int argc, char **argv)
 			return VHDTEST_EXIT_OK;
 		case 'V':
 			printf("%s %s (vhd ABI %u)\n", VHDTEST_NAME,
-			       VHDTEST_VERSION, GB_VHD_VERSION);
+			       GB_VERSION, GB_VHD_VERSION);
 			return VHDTEST_EXIT_OK;
 		default:
 			vhdtest_usage(stderr);

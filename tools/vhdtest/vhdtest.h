@@ -42,7 +42,6 @@ static inline uint32_t get_u32(const uint8_t *p)
 }
 
 #define VHDTEST_NAME		"vhdtest"
-#define VHDTEST_VERSION		"0.1"
 #define VHDTEST_DEVICE		"/dev/" GB_VHD_DEVICE_NAME
 
 /* Options every subcommand understands */
