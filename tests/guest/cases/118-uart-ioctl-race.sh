@@ -56,6 +56,8 @@ coding_loop() {
 }
 race() {
 	rm -f stop lines.* coding.*
+	: >lines.err
+	: >coding.err
 	lines_loop &
 	lp=$!
 	coding_loop &
