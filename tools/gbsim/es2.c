@@ -28,6 +28,7 @@
 
 #include <uapi/greybus/es2.h>
 
+#include "ctl.h"
 #include "es2-pump.h"
 #include "gbsim.h"
 #include "log.h"
@@ -190,6 +191,30 @@ static void gbsim_es2_ctrl_stall(struct gbsim_es2 *es2, bool in,
 		gbsim_log_warn("es2: ep0 stall failed: %s", strerror(errno));
 }
 
+/*
+ * "es2 set arpc_silent=N": the next N ARPC requests are carried out but
+ * never answered, as by a bridge whose answer is lost.  Read and written
+ * in the event loop only (ep0 and ctl both run there).
+ */
+static uint64_t gbsim_es2_arpc_silent;
+
+static bool gbsim_es2_knob(const char *tok)
+{
+	if (!strcmp(tok, "defaults"))
+		gbsim_es2_arpc_silent = 0;
+	else if (!gbsim_knob_num(tok, "arpc_silent", 1000000, &gbsim_es2_arpc_silent))
+		return false;
+	return true;
+}
+
+int gbsim_cmd_es2(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out)
+{
+	(void)sim;
+	return gbsim_ctl_set_knobs(out, argc, argv, "es2",
+				   "arpc_silent, defaults", gbsim_es2_knob);
+}
+
 static int gbsim_es2_arpc_answer(struct gbsim_transport *tp, uint16_t id,
 				 uint8_t result)
 {
@@ -260,6 +285,12 @@ static void gbsim_es2_arpc(struct gbsim_transport *tp, const uint8_t *data,
 	gbsim_host_cport_event(tp->sim, what, cport, arg);
 
 answer:
+	if (gbsim_es2_arpc_silent) {
+		gbsim_es2_arpc_silent--;
+		gbsim_log_info("es2: arpc type 0x%02x id %u left unanswered (arpc_silent)",
+			       hdr.type, le16toh(hdr.id));
+		return;
+	}
 	if (gbsim_es2_arpc_answer(tp, le16toh(hdr.id), result))
 		gbsim_log_error("es2: arpc answer id %u dropped", le16toh(hdr.id));
 }

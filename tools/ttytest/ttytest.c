@@ -13,6 +13,9 @@
  *                    ("wait dcd,ri"); prints "changed"
  *     icount         prints "rx=N dcd=N dsr=N rng=N brk=N frame=N
  *                    parity=N overrun=N buf_overrun=N" (TIOCGICOUNT)
+ *     serial         prints "type=N line=N close_delay=N closing_wait=N"
+ *                    (TIOCGSERIAL); its failure names the errno
+ *                    ("ttytest: serial: ENOTTY")
  *
  * Exit status 0, 1 when a command failed ("ttytest: CMD: error" on
  * stderr), 2 for bad usage.
@@ -32,7 +35,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: ttytest DEV CMD...\n"
-		"  break MS | flush | lines | dtr=0|1 | rts=0|1 | wait dcd,dsr,ri | icount\n");
+		"  break MS | flush | lines | dtr=0|1 | rts=0|1 | wait dcd,dsr,ri | icount | serial\n");
 	exit(2);
 }
 
@@ -71,6 +74,21 @@ static int cmd_icount(int fd)
 	printf("rx=%d dcd=%d dsr=%d rng=%d brk=%d frame=%d parity=%d overrun=%d buf_overrun=%d\n",
 	       c.rx, c.dcd, c.dsr, c.rng, c.brk, c.frame, c.parity, c.overrun,
 	       c.buf_overrun);
+	return 0;
+}
+
+static int cmd_serial(int fd)
+{
+	struct serial_struct s;
+	const char *name;
+
+	if (ioctl(fd, TIOCGSERIAL, &s) < 0) {
+		name = strerrorname_np(errno);
+		fprintf(stderr, "ttytest: serial: %s\n", name ? name : "E?");
+		return 1;
+	}
+	printf("type=%d line=%d close_delay=%u closing_wait=%u\n", s.type,
+	       s.line, s.close_delay, s.closing_wait);
 	return 0;
 }
 
@@ -139,6 +157,9 @@ int main(int argc, char **argv)
 				return 1;
 		} else if (!strcmp(c, "icount")) {
 			if (cmd_icount(fd))
+				return 1;
+		} else if (!strcmp(c, "serial")) {
+			if (cmd_serial(fd))
 				return 1;
 		} else if (!strcmp(c, "dtr=0") || !strcmp(c, "dtr=1") ||
 			   !strcmp(c, "rts=0") || !strcmp(c, "rts=1")) {

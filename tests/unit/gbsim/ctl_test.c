@@ -299,6 +299,8 @@ static void bad_commands(void)
 		"spi", "spi set", "spi get num_cs=1", "spi set nope=1",
 		"spi set num_cs=256", "spi set bpw_mask=0x100000000",
 		"spi set num_cs=1x",
+		"es2", "es2 set", "es2 set nope=1", "es2 set arpc_silent=x",
+		"es2 set arpc_silent=1000001",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int rc = ctl("%s", bad[i]);
