@@ -41,9 +41,20 @@ plug() {
 	assert_eq "$(gpioget $CH 3)" 0 "gpioget beside the faulted drivers"
 	uevent_settle
 }
+no_chip() {
+	! our_chip >/dev/null
+}
+# unplug: remove the module and wait until its devices are gone.  The
+# bundle's link in /sys/bus/greybus/devices goes first, before its driver
+# is released: its gbphy devices and the gpiochip go after it, and the
+# next plug would take that old chip for the new one.
 unplug() {
+	local d
+
+	d=$(readlink -f $BUNDLE)
 	c remove 2 || fail "remove failed"
-	wait_for 10 sh -c "! test -e $BUNDLE" || fail "bundle still there after remove"
+	wait_for 10 sh -c "! test -e $d" || fail "bundle still there after remove"
+	wait_for 10 no_chip || fail "gpiochip still there after remove: $(our_chip)"
 }
 # unbound PROTO: the gbphy device of PROTO has no driver
 unbound() {

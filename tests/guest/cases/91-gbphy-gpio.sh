@@ -73,7 +73,10 @@ since "line 5: active=1 dir=out value=0"
 since "line 6: active=1 dir=out value=1"
 gpioinfo $CH | grep -q 'line *5:.*output' || fail "line 5 not an output: $(gpioinfo $CH)"
 
-# gpiomon, both edges: the interrupt is unmasked, each edge is one event
+# gpiomon, both edges: the interrupt is unmasked, each edge is one event.
+# IRQ_EVENT does not say which edge it was: with both edges requested
+# gpiolib reads the line when it handles the event and reports its level
+# then, so each edge is waited for before the line changes again.
 level 2 0
 mark
 gpiomon -b -n 4 -F '%e %o' $CH 2 >mon 2>mon.err &
@@ -85,6 +88,7 @@ wait_for 10 _lines mon 1 || fail "gpiomon saw no rising edge: $(cat mon mon.err)
 level 2 0
 wait_for 10 _lines mon 2 || fail "gpiomon saw no falling edge: $(cat mon mon.err)"
 level 2 1
+wait_for 10 _lines mon 3 || fail "gpiomon saw no second rising edge: $(cat mon mon.err)"
 level 2 0
 wait_for 10 sh -c "! kill -0 $mon 2>/dev/null" ||
 	fail "gpiomon did not exit after 4 events: $(cat mon mon.err)"
