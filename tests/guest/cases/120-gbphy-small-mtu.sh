@@ -1,5 +1,6 @@
-# Checks gb-i2c and gb-spi on a link whose messages are small (gbsim --mtu 112: 104 payload bytes, just room for the bridge's manifest): an I2C transfer whose request or response would not fit one message fails with EMSGSIZE (i2ctransfer's "Message too long") and a log line giving the sizes, without reaching gbsim, while one of exactly the payload size works; an SPI message of nine read-only transfers, more descriptors than one request can hold, is split into two operations instead of failing for memory.
+# Checks gb-i2c and gb-spi on a link whose messages are small (gbsim --mtu 112 makes gb-vhd's host device carry 104 payload bytes, just room for the bridge's manifest; the ES2 bridge has a fixed 2048, so the case is for gb-vhd only): an I2C transfer whose request or response would not fit one message fails with EMSGSIZE (i2ctransfer's "Message too long") and a log line giving the sizes, without reaching gbsim, while one of exactly the payload size works; an SPI message of nine read-only transfers, more descriptors than one request can hold, is split into two operations instead of failing for memory.
 # timeout: 90
+# transport: vhd
 # kmods: spidev
 . /usr/lib/gbtest/lib.sh
 
