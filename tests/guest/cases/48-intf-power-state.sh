@@ -14,7 +14,8 @@ pid=$!
 wait_for 10 test -e $I.1/test_result || fail "test driver did not bind: $(cat err)"
 wait_file_eq 5 $I.1/test_result ok || fail "test driver's probe failed"
 assert_file_eq $I/power_state on
-assert_file_eq $I/status enabled
+# bundles bind while the interface is still being enabled: wait for its end
+wait_file_eq 5 $I/status enabled || fail "status: $(cat $I/status), not enabled"
 
 # Rewriting the state it is in does nothing
 n=$(grep -c 'svc.intf_vsys' log)

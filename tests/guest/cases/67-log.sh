@@ -24,7 +24,8 @@ assert_eq "$(basename "$(readlink $B/driver)")" gb-log "driver of 1-2.2.1"
 
 send 'hello from gbsim'
 expect_dmesg '1-2.2.1: hello from gbsim$'
-grep -Eq 'log.send_log rsp .*result=success' "$LOG" || fail "send_log not answered with success"
+# the handler logs before it answers: the answer reaches gbsim a moment later
+wait_for 5 grep -Eq 'log.send_log rsp .*result=success' "$LOG" || fail "send_log not answered with success"
 send 'ctl\001\033[31mred\n'
 expect_dmesg '1-2.2.1: ctl\?\?\[31mred$'
 send 'before\000after'
@@ -41,7 +42,7 @@ send "$big"
 expect_dmesg '1-2.2.1: log request of 1025 bytes says 1025'
 gbsim ctl request 2:1 log.send_log 01 >/dev/null
 expect_dmesg '1-2.2.1: log request too short \(1 bytes\)'
-grep -Eq 'log.send_log rsp .*result=invalid' "$LOG" || fail "a malformed send_log was not refused"
+wait_for 5 grep -Eq 'log.send_log rsp .*result=invalid' "$LOG" || fail "a malformed send_log was not refused"
 
 # a flood: 60 lines at once, not all of them in the log
 send 'flood line' count=60
