@@ -523,16 +523,24 @@ static void gb_connection_shutdown(struct gb_connection *connection, u8 phase)
 			connection->name, phase, ret);
 }
 
-/* Waits for every cancelled operation's callback; bounded */
+/*
+ * Waits until every cancelled operation's callback has returned.  Drivers
+ * free the data their callbacks use once the connection is disabled, so
+ * going on earlier would let a late callback reach freed memory: a
+ * callback still running after GB_OPERATION_CANCEL_WAIT_MS is reported
+ * once, and waited for all the same.
+ */
 static void gb_connection_wait_operations(struct gb_connection *connection)
 {
 	unsigned long timeout = msecs_to_jiffies(GB_OPERATION_CANCEL_WAIT_MS);
 
-	if (!wait_event_timeout(connection->ops_wait,
-				!READ_ONCE(connection->ops_pending), timeout))
-		dev_warn(&connection->hd->dev,
-			 "%s: operations still pending after teardown\n",
-			 connection->name);
+	if (wait_event_timeout(connection->ops_wait,
+			       !READ_ONCE(connection->ops_pending), timeout))
+		return;
+	dev_warn(&connection->hd->dev,
+		 "%s: operations still pending %u s after teardown, waiting for them\n",
+		 connection->name, GB_OPERATION_CANCEL_WAIT_MS / 1000);
+	wait_event(connection->ops_wait, !READ_ONCE(connection->ops_pending));
 }
 
 /* From enabled (either way) to disconnecting, nothing left in flight */

@@ -687,8 +687,8 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_request_send_sync_timeout, GREYBUS);
  *
  * Completes @operation with @errno unless it has completed already,
  * takes its request back from the host driver if it was not sent yet,
- * and waits (up to 10 seconds, then warns) until its callback has
- * returned.  Does nothing for an operation that was never sent.
+ * and waits until its callback has returned (warning once if that takes
+ * more than 10 seconds).  Does nothing for an operation that was never sent.
  *
  * Context: Process context; sleeps.  Not from the operation's own
  * callback.
@@ -706,10 +706,14 @@ void gb_operation_cancel(struct gb_operation *operation, int errno)
 	if (gb_operation_claim(operation, errno))
 		gb_operation_schedule_completion(operation);
 
-	if (!wait_for_completion_timeout(&operation->completion, timeout))
-		dev_warn(&connection->hd->dev,
-			 "%s: operation id 0x%04x of type 0x%02x still not complete after cancel\n",
-			 connection->name, operation->id, operation->type);
+	if (wait_for_completion_timeout(&operation->completion, timeout))
+		return;
+	/* The caller frees what the callback uses once this returns */
+	dev_warn(&connection->hd->dev,
+		 "%s: operation id 0x%04x of type 0x%02x still not complete %u s after cancel, waiting for it\n",
+		 connection->name, operation->id, operation->type,
+		 GB_OPERATION_CANCEL_WAIT_MS / 1000);
+	wait_for_completion(&operation->completion);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_cancel, GREYBUS);
 
