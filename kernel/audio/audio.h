@@ -128,6 +128,8 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 		     struct snd_pcm_substream *substream);
 int gbaudio_pcm_close(struct snd_soc_component *component,
 		      struct snd_pcm_substream *substream);
+int gbaudio_pcm_sync_stop(struct snd_soc_component *component,
+			  struct snd_pcm_substream *substream);
 int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 			  struct snd_pcm_substream *substream,
 			  struct snd_pcm_hw_params *params);

@@ -366,6 +366,7 @@ static int gbaudio_codec_drv(struct gbaudio_codec *codec, struct gbaudio_tplg *t
 		.num_dapm_routes	= t->num_routes,
 		.open			= gbaudio_pcm_open,
 		.close			= gbaudio_pcm_close,
+		.sync_stop		= gbaudio_pcm_sync_stop,
 		.hw_params		= gbaudio_pcm_hw_params,
 		.prepare		= gbaudio_pcm_prepare,
 		.trigger		= gbaudio_pcm_trigger,

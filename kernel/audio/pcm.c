@@ -16,6 +16,16 @@
  * each period filled.  module->capture_lock keeps the stream from going
  * while a message is copied (close takes it; the trigger, which may run
  * inside snd_pcm_period_elapsed(), does not).
+ *
+ * Stopping: the trigger only clears @running, as it may be called from
+ * the work itself (a period elapsed at the end of a drain, an xrun) or
+ * from gbaudio_pcm_receive() under capture_lock, so it can wait for
+ * neither.  ALSA calls sync_stop after a stop and before anything that
+ * changes or frees the buffer (hw_params, prepare, hw_free, so also
+ * close, and card disconnection), without the stream lock: there the
+ * work is cancelled and waited for, and capture_lock is taken once, so
+ * that a message being copied is done and later ones see @running
+ * false.  After sync_stop nothing touches the buffer.
  */
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -189,6 +199,21 @@ int gbaudio_pcm_close(struct snd_soc_component *component,
 	return 0;
 }
 
+int gbaudio_pcm_sync_stop(struct snd_soc_component *component,
+			  struct snd_pcm_substream *substream)
+{
+	struct gbaudio_stream *s = substream->runtime->private_data;
+
+	/* Stopped (@running is false): the work does not queue itself again */
+	cancel_delayed_work_sync(&s->work);
+	if (s->capture) {
+		mutex_lock(&s->module->capture_lock);
+		mutex_unlock(&s->module->capture_lock);
+	}
+
+	return 0;
+}
+
 int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 			  struct snd_pcm_substream *substream,
 			  struct snd_pcm_hw_params *params)
@@ -274,7 +299,7 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 	case SNDRV_PCM_TRIGGER_STOP:
 	case SNDRV_PCM_TRIGGER_SUSPEND:
 	case SNDRV_PCM_TRIGGER_PAUSE_PUSH:
-		/* The work may be the caller (period elapsed): no sync cancel */
+		/* The work may be the caller: sync_stop waits for it */
 		WRITE_ONCE(s->running, false);
 		cancel_delayed_work(&s->work);
 		gb_operation_sync(s->module->mgmt, s->capture ?
