@@ -10,7 +10,10 @@
 #ifndef __GB_AUDIO_H
 #define __GB_AUDIO_H
 
+#include <linux/rwsem.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <sound/soc.h>
 
 #include <uapi/greybus/audio.h>
@@ -112,7 +115,36 @@ struct gbaudio_module {
 
 	struct mutex		capture_lock;	/* guards @capture (pcm.c) */
 	struct gbaudio_stream	*capture;	/* the open capture stream */
+
+	/*
+	 * Disconnect sets @gone under @io_lock (write); whatever sends on
+	 * the connections from ALSA's side does it between
+	 * gbaudio_io_begin() and gbaudio_io_end(), so none is under way
+	 * once the connections go.
+	 */
+	struct rw_semaphore	io_lock;
+	bool			gone;
+	/* After disconnect: freed when the card's last file is closed */
+	struct wait_queue_entry	files_wait;
+	struct work_struct	release_work;
 };
+
+/* 0, or -ENODEV once the module is gone; then nothing may be sent */
+static inline int gbaudio_io_begin(struct gbaudio_module *module)
+{
+	down_read(&module->io_lock);
+	if (module->gone) {
+		up_read(&module->io_lock);
+		return -ENODEV;
+	}
+
+	return 0;
+}
+
+static inline void gbaudio_io_end(struct gbaudio_module *module)
+{
+	up_read(&module->io_lock);
+}
 
 /* topology.c (gb-audio-module) */
 struct gbaudio_tplg *gbaudio_tplg_parse(struct gbaudio_module *module,
@@ -151,10 +183,12 @@ struct gbaudio_card_info {
 	bool			playback[GBAUDIO_MAX_DAIS];
 	bool			capture[GBAUDIO_MAX_DAIS];
 	u8			intf_id;
+	struct module		*owner;		/* held by the card's open files */
 };
 
 struct platform_device *gbaudio_card_add(struct device *parent,
 					 const struct gbaudio_card_info *info);
+struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev);
 void gbaudio_card_remove(struct platform_device *pdev);
 
 /* gb-audio-manager */

@@ -108,11 +108,16 @@ static int gbaudio_get(struct gbaudio_ctl *ctl, s32 *val)
 	struct gb_bundle *bundle = ctl->module->bundle;
 	int ret;
 
-	ret = gb_pm_runtime_get_sync(bundle);
+	ret = gbaudio_io_begin(ctl->module);
 	if (ret)
 		return ret;
+	ret = gb_pm_runtime_get_sync(bundle);
+	if (ret)
+		goto out_end;
 	ret = gbaudio_read(ctl, val);
 	gb_pm_runtime_put_autosuspend(bundle);
+out_end:
+	gbaudio_io_end(ctl->module);
 
 	return ret;
 }
@@ -130,9 +135,12 @@ static int gbaudio_put(struct gbaudio_ctl *ctl, const s32 *val)
 			return -EINVAL;
 	}
 
-	ret = gb_pm_runtime_get_sync(bundle);
+	ret = gbaudio_io_begin(ctl->module);
 	if (ret)
 		return ret;
+	ret = gb_pm_runtime_get_sync(bundle);
+	if (ret)
+		goto out_end;
 	ret = gbaudio_read(ctl, old);
 	if (ret)
 		goto out_put;
@@ -143,6 +151,8 @@ static int gbaudio_put(struct gbaudio_ctl *ctl, const s32 *val)
 		ret = 1;
 out_put:
 	gb_pm_runtime_put_autosuspend(bundle);
+out_end:
+	gbaudio_io_end(ctl->module);
 
 	return ret;
 }
