@@ -88,6 +88,7 @@ struct gb_connection {
 	enum gb_connection_state state;
 	struct list_head	operations;	/* outgoing, in flight */
 	u16			op_cycle;	/* last operation id used */
+	unsigned long		*op_ids;	/* ids of @operations */
 	struct list_head	incoming;	/* requests for rx_work */
 	unsigned int		incoming_count;
 	unsigned int		ops_pending;	/* sent, callback not yet run */
