@@ -101,6 +101,7 @@ struct gbaudio_codec {
 	struct snd_soc_dapm_widget *widgets;
 	struct snd_soc_dapm_route *routes;
 	const char		*component_name;
+	struct platform_device	*pdev;		/* the component's device */
 };
 
 struct gbaudio_module {
@@ -153,6 +154,7 @@ void gbaudio_tplg_free(struct gbaudio_tplg *tplg);
 
 /* gb-audio-codec */
 int gbaudio_codec_add(struct gbaudio_module *module);
+void gbaudio_codec_disconnect(struct gbaudio_module *module);
 void gbaudio_codec_remove(struct gbaudio_module *module);
 
 /* pcm.c (gb-audio-codec): the component's PCM callbacks */

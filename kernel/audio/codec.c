@@ -17,6 +17,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <sound/soc.h>
 #include <sound/soc-dapm.h>
@@ -26,6 +27,7 @@
 #include "audio.h"
 
 #define GBAUDIO_CODEC_NAME	"gbaudio-codec"
+#define GBAUDIO_CODEC_DEV	"gb-audio-codec"
 
 static struct gbaudio_ctl *gbaudio_kctl(struct snd_kcontrol *kcontrol)
 {
@@ -461,9 +463,14 @@ static void gbaudio_codec_free(struct gbaudio_codec *codec)
 
 int gbaudio_codec_add(struct gbaudio_module *module)
 {
-	struct device *dev = &module->bundle->dev;
+	struct platform_device_info pinfo = {
+		.parent		= &module->bundle->dev,
+		.name		= GBAUDIO_CODEC_DEV,
+		.id		= PLATFORM_DEVID_AUTO,
+	};
 	struct snd_soc_component *component;
 	struct gbaudio_codec *codec;
+	struct device *dev;
 	int ret;
 
 	codec = kzalloc(sizeof(*codec), GFP_KERNEL);
@@ -474,11 +481,30 @@ int gbaudio_codec_add(struct gbaudio_module *module)
 	if (ret)
 		goto err_free;
 
+	/*
+	 * ASoC allocates the component and its DAIs with devres on the
+	 * device it is registered on: a device of our own, which stays
+	 * until the card's files are closed, unlike the bundle.
+	 */
+	codec->pdev = platform_device_register_full(&pinfo);
+	if (IS_ERR(codec->pdev)) {
+		ret = PTR_ERR(codec->pdev);
+		codec->pdev = NULL;
+		goto err_free;
+	}
+	dev = &codec->pdev->dev;
+	if (!dev->driver) {
+		ret = -ENODEV;
+		goto err_unregister_dev;
+	}
+	/* What the component's callbacks find with snd_soc_component_get_drvdata() */
+	dev_set_drvdata(dev, module);
+
 	ret = snd_soc_register_component(dev, codec->drv, codec->dai_drvs,
 					 module->tplg->num_dais);
 	if (ret) {
 		dev_err(dev, "failed to register the codec: %d\n", ret);
-		goto err_free;
+		goto err_unregister_dev;
 	}
 
 	/* The card finds the component by the name ASoC gave it */
@@ -495,15 +521,45 @@ int gbaudio_codec_add(struct gbaudio_module *module)
 
 err_unregister:
 	snd_soc_unregister_component(dev);
+err_unregister_dev:
+	platform_device_unregister(codec->pdev);
 err_free:
 	gbaudio_codec_free(codec);
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_codec_add, GREYBUS);
 
+/* ASoC names a component after its device's driver: this one binds them */
+static int gbaudio_codec_probe(struct platform_device *pdev)
+{
+	return 0;
+}
+
+static struct platform_driver gbaudio_codec_driver = {
+	.driver		= {
+		.name			= GBAUDIO_CODEC_DEV,
+		.suppress_bind_attrs	= true,
+	},
+	.probe		= gbaudio_codec_probe,
+};
+module_platform_driver(gbaudio_codec_driver);
+
+/* At disconnect: the component's device leaves the bundle, which goes first */
+void gbaudio_codec_disconnect(struct gbaudio_module *module)
+{
+	struct device *dev = &module->codec->pdev->dev;
+	int ret;
+
+	ret = device_move(dev, NULL, DPM_ORDER_NONE);
+	if (ret)
+		dev_warn(dev, "codec stays under the bundle: %d\n", ret);
+}
+EXPORT_SYMBOL_NS_GPL(gbaudio_codec_disconnect, GREYBUS);
+
 void gbaudio_codec_remove(struct gbaudio_module *module)
 {
-	snd_soc_unregister_component(&module->bundle->dev);
+	snd_soc_unregister_component(&module->codec->pdev->dev);
+	platform_device_unregister(module->codec->pdev);
 	gbaudio_codec_free(module->codec);
 	module->codec = NULL;
 }

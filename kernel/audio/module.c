@@ -319,6 +319,7 @@ static void gbaudio_disconnect(struct gb_bundle *bundle)
 	gb_audio_manager_remove(module->manager_id);
 	/* No new access from here on; the streams are stopped */
 	card = gbaudio_card_disconnect(module->card);
+	gbaudio_codec_disconnect(module);
 	/* Waits for the accesses under way; later ones find @gone */
 	down_write(&module->io_lock);
 	module->gone = true;
@@ -330,7 +331,7 @@ static void gbaudio_disconnect(struct gb_bundle *bundle)
 	module->data = NULL;
 	module->mgmt = NULL;
 
-	/* The component is registered on the bundle device: keep its memory */
+	/* Closing a stream still gives back its PM reference on the bundle */
 	get_device(&bundle->dev);
 	gbaudio_release_when_closed(module, card);
 }
