@@ -41,7 +41,8 @@ fetches=$(grep -c 'fw_download.fetch_firmware req' "$LOG")
 timeouts=$(dmesg_since_case | grep -c "firmware '$NAME' (id [0-9]*) not asked for in 8 ms, released")
 again=$(sed -n "s/.*fw-download 3: 's3fw' found again \([0-9]*\) times.*/\1/p" "$LOG")
 info "$fetches fetches, $timeouts timeouts, found again ${again:-0} times"
-[ "$timeouts" -ge 20 ] || fail "the timer released the file only $timeouts times: the race was not run"
+# how often the timer wins depends on the guest's pace (5 to 540 seen)
+[ "$timeouts" -ge 1 ] || fail "the timer never released the file: the race was not run"
 [ "$fetches" -ge 6000 ] || fail "only $fetches fetches"
 
 # the freed timers of a wrong release would fire within a few ticks
