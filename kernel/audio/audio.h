@@ -10,7 +10,10 @@
 #ifndef __GB_AUDIO_H
 #define __GB_AUDIO_H
 
+#include <linux/rwsem.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <sound/soc.h>
 
 #include <uapi/greybus/audio.h>
@@ -98,6 +101,7 @@ struct gbaudio_codec {
 	struct snd_soc_dapm_widget *widgets;
 	struct snd_soc_dapm_route *routes;
 	const char		*component_name;
+	struct platform_device	*pdev;		/* the component's device */
 };
 
 struct gbaudio_module {
@@ -112,7 +116,36 @@ struct gbaudio_module {
 
 	struct mutex		capture_lock;	/* guards @capture (pcm.c) */
 	struct gbaudio_stream	*capture;	/* the open capture stream */
+
+	/*
+	 * Disconnect sets @gone under @io_lock (write); whatever sends on
+	 * the connections from ALSA's side does it between
+	 * gbaudio_io_begin() and gbaudio_io_end(), so none is under way
+	 * once the connections go.
+	 */
+	struct rw_semaphore	io_lock;
+	bool			gone;
+	/* After disconnect: freed when the card's last file is closed */
+	struct wait_queue_entry	files_wait;
+	struct work_struct	release_work;
 };
+
+/* 0, or -ENODEV once the module is gone; then nothing may be sent */
+static inline int gbaudio_io_begin(struct gbaudio_module *module)
+{
+	down_read(&module->io_lock);
+	if (module->gone) {
+		up_read(&module->io_lock);
+		return -ENODEV;
+	}
+
+	return 0;
+}
+
+static inline void gbaudio_io_end(struct gbaudio_module *module)
+{
+	up_read(&module->io_lock);
+}
 
 /* topology.c (gb-audio-module) */
 struct gbaudio_tplg *gbaudio_tplg_parse(struct gbaudio_module *module,
@@ -121,6 +154,7 @@ void gbaudio_tplg_free(struct gbaudio_tplg *tplg);
 
 /* gb-audio-codec */
 int gbaudio_codec_add(struct gbaudio_module *module);
+void gbaudio_codec_disconnect(struct gbaudio_module *module);
 void gbaudio_codec_remove(struct gbaudio_module *module);
 
 /* pcm.c (gb-audio-codec): the component's PCM callbacks */
@@ -128,6 +162,8 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 		     struct snd_pcm_substream *substream);
 int gbaudio_pcm_close(struct snd_soc_component *component,
 		      struct snd_pcm_substream *substream);
+int gbaudio_pcm_sync_stop(struct snd_soc_component *component,
+			  struct snd_pcm_substream *substream);
 int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 			  struct snd_pcm_substream *substream,
 			  struct snd_pcm_hw_params *params);
@@ -149,10 +185,12 @@ struct gbaudio_card_info {
 	bool			playback[GBAUDIO_MAX_DAIS];
 	bool			capture[GBAUDIO_MAX_DAIS];
 	u8			intf_id;
+	struct module		*owner;		/* held by the card's open files */
 };
 
 struct platform_device *gbaudio_card_add(struct device *parent,
 					 const struct gbaudio_card_info *info);
+struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev);
 void gbaudio_card_remove(struct platform_device *pdev);
 
 /* gb-audio-manager */

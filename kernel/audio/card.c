@@ -5,8 +5,11 @@
  * component, with ASoC's dummy DAI on the CPU side and the component
  * itself as the platform (pcm.c).
  * gb-audio-module creates the platform device (gbaudio_card_add()) once
- * the component is registered and removes it first on disconnect, so the
- * card comes and goes with the module.
+ * the component is registered.  On disconnect it first disconnects the
+ * card (gbaudio_card_disconnect()): ALSA refuses every new access, stops
+ * the streams, and the device leaves the bundle, which is about to go;
+ * gbaudio_card_remove() follows once the card's last file is closed, as
+ * ASoC's card removal waits for that.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -64,7 +67,8 @@ static int gbaudio_card_probe(struct platform_device *pdev)
 	}
 
 	card->dev = dev;
-	card->owner = THIS_MODULE;
+	/* Open files hold the module whose callbacks their close runs */
+	card->owner = info->owner;
 	card->name = devm_kasprintf(dev, GFP_KERNEL, "GB Audio %u", info->intf_id);
 	card->long_name = devm_kasprintf(dev, GFP_KERNEL,
 					 "Greybus audio module at interface %u",
@@ -124,6 +128,32 @@ struct platform_device *gbaudio_card_add(struct device *parent,
 	return pdev;
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_card_add, GREYBUS);
+
+/**
+ * gbaudio_card_disconnect() - cut a sound card off from its users
+ * @pdev: a platform device from gbaudio_card_add()
+ *
+ * Disconnects the ALSA card, so that it takes no new file and runs no
+ * callback but those closing the files still open, and moves @pdev out
+ * from under the bundle, which goes before the card.
+ *
+ * Context: Process context; sleeps.
+ * Return: the ALSA card, for the caller to free once its files are closed.
+ */
+struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev)
+{
+	struct snd_soc_card *card = platform_get_drvdata(pdev);
+	int ret;
+
+	snd_card_disconnect(card->snd_card);
+	/* Out from under the bundle, which goes before the card */
+	ret = device_move(&pdev->dev, NULL, DPM_ORDER_NONE);
+	if (ret)
+		dev_warn(&pdev->dev, "card stays under the bundle: %d\n", ret);
+
+	return card->snd_card;
+}
+EXPORT_SYMBOL_NS_GPL(gbaudio_card_disconnect, GREYBUS);
 
 /**
  * gbaudio_card_remove() - remove a sound card

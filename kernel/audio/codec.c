@@ -17,6 +17,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <sound/soc.h>
 #include <sound/soc-dapm.h>
@@ -26,6 +27,7 @@
 #include "audio.h"
 
 #define GBAUDIO_CODEC_NAME	"gbaudio-codec"
+#define GBAUDIO_CODEC_DEV	"gb-audio-codec"
 
 static struct gbaudio_ctl *gbaudio_kctl(struct snd_kcontrol *kcontrol)
 {
@@ -108,11 +110,16 @@ static int gbaudio_get(struct gbaudio_ctl *ctl, s32 *val)
 	struct gb_bundle *bundle = ctl->module->bundle;
 	int ret;
 
-	ret = gb_pm_runtime_get_sync(bundle);
+	ret = gbaudio_io_begin(ctl->module);
 	if (ret)
 		return ret;
+	ret = gb_pm_runtime_get_sync(bundle);
+	if (ret)
+		goto out_end;
 	ret = gbaudio_read(ctl, val);
 	gb_pm_runtime_put_autosuspend(bundle);
+out_end:
+	gbaudio_io_end(ctl->module);
 
 	return ret;
 }
@@ -130,9 +137,12 @@ static int gbaudio_put(struct gbaudio_ctl *ctl, const s32 *val)
 			return -EINVAL;
 	}
 
-	ret = gb_pm_runtime_get_sync(bundle);
+	ret = gbaudio_io_begin(ctl->module);
 	if (ret)
 		return ret;
+	ret = gb_pm_runtime_get_sync(bundle);
+	if (ret)
+		goto out_end;
 	ret = gbaudio_read(ctl, old);
 	if (ret)
 		goto out_put;
@@ -143,6 +153,8 @@ static int gbaudio_put(struct gbaudio_ctl *ctl, const s32 *val)
 		ret = 1;
 out_put:
 	gb_pm_runtime_put_autosuspend(bundle);
+out_end:
+	gbaudio_io_end(ctl->module);
 
 	return ret;
 }
@@ -366,6 +378,7 @@ static int gbaudio_codec_drv(struct gbaudio_codec *codec, struct gbaudio_tplg *t
 		.num_dapm_routes	= t->num_routes,
 		.open			= gbaudio_pcm_open,
 		.close			= gbaudio_pcm_close,
+		.sync_stop		= gbaudio_pcm_sync_stop,
 		.hw_params		= gbaudio_pcm_hw_params,
 		.prepare		= gbaudio_pcm_prepare,
 		.trigger		= gbaudio_pcm_trigger,
@@ -462,9 +475,14 @@ static void gbaudio_codec_free(struct gbaudio_codec *codec)
  */
 int gbaudio_codec_add(struct gbaudio_module *module)
 {
-	struct device *dev = &module->bundle->dev;
+	struct platform_device_info pinfo = {
+		.parent		= &module->bundle->dev,
+		.name		= GBAUDIO_CODEC_DEV,
+		.id		= PLATFORM_DEVID_AUTO,
+	};
 	struct snd_soc_component *component;
 	struct gbaudio_codec *codec;
+	struct device *dev;
 	int ret;
 
 	codec = kzalloc(sizeof(*codec), GFP_KERNEL);
@@ -475,11 +493,30 @@ int gbaudio_codec_add(struct gbaudio_module *module)
 	if (ret)
 		goto err_free;
 
+	/*
+	 * ASoC allocates the component and its DAIs with devres on the
+	 * device it is registered on: a device of our own, which stays
+	 * until the card's files are closed, unlike the bundle.
+	 */
+	codec->pdev = platform_device_register_full(&pinfo);
+	if (IS_ERR(codec->pdev)) {
+		ret = PTR_ERR(codec->pdev);
+		codec->pdev = NULL;
+		goto err_free;
+	}
+	dev = &codec->pdev->dev;
+	if (!dev->driver) {
+		ret = -ENODEV;
+		goto err_unregister_dev;
+	}
+	/* What the component's callbacks find with snd_soc_component_get_drvdata() */
+	dev_set_drvdata(dev, module);
+
 	ret = snd_soc_register_component(dev, codec->drv, codec->dai_drvs,
 					 module->tplg->num_dais);
 	if (ret) {
 		dev_err(dev, "failed to register the codec: %d\n", ret);
-		goto err_free;
+		goto err_unregister_dev;
 	}
 
 	/* The card finds the component by the name ASoC gave it */
@@ -496,23 +533,62 @@ int gbaudio_codec_add(struct gbaudio_module *module)
 
 err_unregister:
 	snd_soc_unregister_component(dev);
+err_unregister_dev:
+	platform_device_unregister(codec->pdev);
 err_free:
 	gbaudio_codec_free(codec);
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_codec_add, GREYBUS);
 
+/* ASoC names a component after its device's driver: this one binds them */
+static int gbaudio_codec_probe(struct platform_device *pdev)
+{
+	return 0;
+}
+
+static struct platform_driver gbaudio_codec_driver = {
+	.driver		= {
+		.name			= GBAUDIO_CODEC_DEV,
+		.suppress_bind_attrs	= true,
+	},
+	.probe		= gbaudio_codec_probe,
+};
+module_platform_driver(gbaudio_codec_driver);
+
+/**
+ * gbaudio_codec_disconnect() - detach a module's codec from its bundle
+ * @module: a module whose codec gbaudio_codec_add() registered
+ *
+ * Moves the component's platform device out from under the bundle, which
+ * goes first; the component itself stays until gbaudio_codec_remove().
+ *
+ * Context: Process context; sleeps.
+ */
+void gbaudio_codec_disconnect(struct gbaudio_module *module)
+{
+	struct device *dev = &module->codec->pdev->dev;
+	int ret;
+
+	ret = device_move(dev, NULL, DPM_ORDER_NONE);
+	if (ret)
+		dev_warn(dev, "codec stays under the bundle: %d\n", ret);
+}
+EXPORT_SYMBOL_NS_GPL(gbaudio_codec_disconnect, GREYBUS);
+
 /**
  * gbaudio_codec_remove() - unregister the ASoC codec of an audio module
  * @module: a module whose codec gbaudio_codec_add() registered
  *
- * Unregisters the component and frees @module->codec.
+ * Unregisters the component and its platform device, and frees
+ * @module->codec.
  *
  * Context: Process context; sleeps.
  */
 void gbaudio_codec_remove(struct gbaudio_module *module)
 {
-	snd_soc_unregister_component(&module->bundle->dev);
+	snd_soc_unregister_component(&module->codec->pdev->dev);
+	platform_device_unregister(module->codec->pdev);
 	gbaudio_codec_free(module->codec);
 	module->codec = NULL;
 }

@@ -5,7 +5,17 @@
  * (0x13).  Probe fetches the topology (its size, then the blob), checks
  * it (topology.c), and builds the module's sound card: an ASoC component
  * (gb-audio-codec), a card around it (gb-audio-card), and an entry in
- * gb-audio-manager.  Disconnect takes them down in reverse.
+ * gb-audio-manager.
+ *
+ * Disconnect never waits for userspace: it drops the manager's entry,
+ * disconnects the card (ALSA refuses new accesses and stops the streams),
+ * waits for the accesses under way to stop sending (@io_lock), and takes
+ * the connections down.  The card, the component, the topology and the
+ * module's memory stay while ALSA files of the card are open (closing
+ * one still calls into the component), with a reference on the bundle
+ * device; the close of the last file queues release_work, which removes
+ * and frees them.  The card's files hold this module, so it cannot be
+ * unloaded before; its exit waits for the queued releases.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -15,6 +25,9 @@
 #include <greybus/greybus.h>
 
 #include "audio.h"
+
+/* Runs the releases of disconnected modules; drained at module exit */
+static struct workqueue_struct *gbaudio_release_wq;
 
 static int gbaudio_data_handler(struct gb_operation *op)
 {
@@ -91,6 +104,7 @@ static int gbaudio_add_card(struct gbaudio_module *module)
 		.component_name	= module->codec->component_name,
 		.num_dais	= t->num_dais,
 		.intf_id	= module->intf_id,
+		.owner		= THIS_MODULE,
 	};
 	struct platform_device *pdev;
 	unsigned int i;
@@ -178,6 +192,7 @@ static int gbaudio_probe(struct gb_bundle *bundle,
 	module->bundle = bundle;
 	module->intf_id = bundle->intf->interface_id;
 	mutex_init(&module->capture_lock);
+	init_rwsem(&module->io_lock);
 	greybus_set_drvdata(bundle, module);
 
 	module->mgmt = gb_connection_create(bundle, mgmt_cport,
@@ -243,19 +258,82 @@ err_free:
 	return ret;
 }
 
+/* The card has no file left: nothing in ALSA can reach the module */
+static void gbaudio_release(struct work_struct *work)
+{
+	struct gbaudio_module *module =
+		container_of(work, struct gbaudio_module, release_work);
+	struct gb_bundle *bundle = module->bundle;
+
+	gbaudio_card_remove(module->card);
+	gbaudio_codec_remove(module);
+	gbaudio_tplg_free(module->tplg);
+	kfree(module);
+	put_device(&bundle->dev);
+}
+
+/*
+ * On the card's remove_sleep, which ALSA wakes under files_lock when the
+ * card's last file is closed
+ */
+static int gbaudio_files_closed(struct wait_queue_entry *wait,
+				unsigned int mode, int sync, void *key)
+{
+	struct gbaudio_module *module =
+		container_of(wait, struct gbaudio_module, files_wait);
+
+	list_del_init(&wait->entry);
+	queue_work(gbaudio_release_wq, &module->release_work);
+
+	return 1;
+}
+
+/* Release the module now if the card has no file open, else at the last close */
+static void gbaudio_release_when_closed(struct gbaudio_module *module,
+					struct snd_card *card)
+{
+	bool idle;
+
+	INIT_WORK(&module->release_work, gbaudio_release);
+	init_waitqueue_func_entry(&module->files_wait, gbaudio_files_closed);
+
+	/* The card takes no new file since its disconnection */
+	spin_lock_irq(&card->files_lock);
+	idle = list_empty(&card->files_list);
+	if (!idle)
+		add_wait_queue(&card->remove_sleep, &module->files_wait);
+	spin_unlock_irq(&card->files_lock);
+
+	if (idle)
+		queue_work(gbaudio_release_wq, &module->release_work);
+	else
+		dev_info(&module->bundle->dev,
+			 "sound card removed; freed when its files are closed\n");
+}
+
 static void gbaudio_disconnect(struct gb_bundle *bundle)
 {
 	struct gbaudio_module *module = greybus_get_drvdata(bundle);
+	struct snd_card *card;
 
 	gb_audio_manager_remove(module->manager_id);
-	gbaudio_card_remove(module->card);
-	gbaudio_codec_remove(module);
+	/* No new access from here on; the streams are stopped */
+	card = gbaudio_card_disconnect(module->card);
+	gbaudio_codec_disconnect(module);
+	/* Waits for the accesses under way; later ones find @gone */
+	down_write(&module->io_lock);
+	module->gone = true;
+	up_write(&module->io_lock);
 	gb_connection_disable(module->data);
 	gb_connection_disable(module->mgmt);
-	gbaudio_tplg_free(module->tplg);
 	gb_connection_destroy(module->data);
 	gb_connection_destroy(module->mgmt);
-	kfree(module);
+	module->data = NULL;
+	module->mgmt = NULL;
+
+	/* Closing a stream still gives back its PM reference on the bundle */
+	get_device(&bundle->dev);
+	gbaudio_release_when_closed(module, card);
 }
 
 static const struct greybus_bundle_id gbaudio_id_table[] = {
@@ -271,7 +349,29 @@ static struct greybus_driver gbaudio_driver = {
 	.disconnect	= gbaudio_disconnect,
 	.id_table	= gbaudio_id_table,
 };
-module_greybus_driver(gbaudio_driver);
+
+static int __init gbaudio_init(void)
+{
+	int ret;
+
+	gbaudio_release_wq = alloc_workqueue("gb-audio-release", 0, 0);
+	if (!gbaudio_release_wq)
+		return -ENOMEM;
+	ret = greybus_register(&gbaudio_driver);
+	if (ret)
+		destroy_workqueue(gbaudio_release_wq);
+
+	return ret;
+}
+module_init(gbaudio_init);
+
+static void __exit gbaudio_exit(void)
+{
+	greybus_deregister(&gbaudio_driver);
+	/* Releases queued by the last closes, which let this module go */
+	destroy_workqueue(gbaudio_release_wq);
+}
+module_exit(gbaudio_exit);
 
 MODULE_DESCRIPTION("Greybus audio module driver");
 MODULE_LICENSE("GPL");

@@ -16,6 +16,16 @@
  * each period filled.  module->capture_lock keeps the stream from going
  * while a message is copied (close takes it; the trigger, which may run
  * inside snd_pcm_period_elapsed(), does not).
+ *
+ * Stopping: the trigger only clears @running, as it may be called from
+ * the work itself (a period elapsed at the end of a drain, an xrun) or
+ * from gbaudio_pcm_receive() under capture_lock, so it can wait for
+ * neither.  ALSA calls sync_stop after a stop and before anything that
+ * changes or frees the buffer (hw_params, prepare, hw_free, so also
+ * close, and card disconnection), without the stream lock: there the
+ * work is cancelled and waited for, and capture_lock is taken once, so
+ * that a message being copied is done and later ones see @running
+ * false.  After sync_stop nothing touches the buffer.
  */
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -73,7 +83,7 @@ static void gbaudio_pcm_work(struct work_struct *work)
 	long delay;
 	int ret;
 
-	if (!READ_ONCE(s->running))
+	if (!READ_ONCE(s->running) || gbaudio_io_begin(s->module))
 		return;
 
 	for (off = 0; off < s->period_bytes; off += n) {
@@ -84,12 +94,15 @@ static void gbaudio_pcm_work(struct work_struct *work)
 						  GB_AUDIO_TYPE_SEND_DATA, req,
 						  sizeof(*req) + n);
 		if (ret) {
+			gbaudio_io_end(s->module);
 			dev_err_ratelimited(&s->module->bundle->dev,
 					    "failed to send audio data: %d\n", ret);
 			snd_pcm_stop_xrun(s->substream);
 			return;
 		}
 	}
+	/* Not across the period: it may call the trigger, which takes it */
+	gbaudio_io_end(s->module);
 	s->pos = (s->pos + s->period_bytes) % s->buffer_bytes;
 	snd_pcm_period_elapsed(s->substream);
 
@@ -112,13 +125,20 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 
 	struct gbaudio_pcm *pcm;
 
+	ret = gbaudio_io_begin(module);
+	if (ret)
+		return ret;
 	max = gb_operation_get_payload_size_max(module->data);
-	if (max <= sizeof(struct gb_audio_send_data_request))
-		return -EMSGSIZE;
+	if (max <= sizeof(struct gb_audio_send_data_request)) {
+		ret = -EMSGSIZE;
+		goto err_end;
+	}
 
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
+	if (!s) {
+		ret = -ENOMEM;
+		goto err_end;
+	}
 	s->module = module;
 	s->substream = substream;
 	s->data_cport = dai->data_cport;
@@ -159,6 +179,7 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 			goto err_put;
 	}
 	runtime->private_data = s;
+	gbaudio_io_end(module);
 
 	return 0;
 
@@ -167,6 +188,8 @@ err_put:
 err_free:
 	kfree(s->msg);
 	kfree(s);
+err_end:
+	gbaudio_io_end(module);
 	return ret;
 }
 
@@ -189,6 +212,21 @@ int gbaudio_pcm_close(struct snd_soc_component *component,
 	return 0;
 }
 
+int gbaudio_pcm_sync_stop(struct snd_soc_component *component,
+			  struct snd_pcm_substream *substream)
+{
+	struct gbaudio_stream *s = substream->runtime->private_data;
+
+	/* Stopped (@running is false): the work does not queue itself again */
+	cancel_delayed_work_sync(&s->work);
+	if (s->capture) {
+		mutex_lock(&s->module->capture_lock);
+		mutex_unlock(&s->module->capture_lock);
+	}
+
+	return 0;
+}
+
 int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 			  struct snd_pcm_substream *substream,
 			  struct snd_pcm_hw_params *params)
@@ -205,16 +243,19 @@ int gbaudio_pcm_hw_params(struct snd_soc_component *component,
 		.data_cport	= cpu_to_le16(s->data_cport),
 		.size		= cpu_to_le16(s->chunk),
 	};
-	struct gb_connection *mgmt = s->module->mgmt;
 	int ret;
 
-	ret = gb_operation_sync(mgmt, GB_AUDIO_TYPE_SET_PCM, &pcm, sizeof(pcm),
-				NULL, 0);
+	ret = gbaudio_io_begin(s->module);
+	if (ret)
+		return ret;
+	ret = gb_operation_sync(s->module->mgmt, GB_AUDIO_TYPE_SET_PCM, &pcm,
+				sizeof(pcm), NULL, 0);
 	if (!ret)
-		ret = gb_operation_sync(mgmt, s->capture ?
+		ret = gb_operation_sync(s->module->mgmt, s->capture ?
 					GB_AUDIO_TYPE_SET_RX_DATA_SIZE :
 					GB_AUDIO_TYPE_SET_TX_DATA_SIZE,
 					&size, sizeof(size), NULL, 0);
+	gbaudio_io_end(s->module);
 	if (ret) {
 		dev_err_ratelimited(&s->module->bundle->dev,
 				    "failed to set up the stream: %d\n", ret);
@@ -255,12 +296,16 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 	case SNDRV_PCM_TRIGGER_START:
 	case SNDRV_PCM_TRIGGER_RESUME:
 	case SNDRV_PCM_TRIGGER_PAUSE_RELEASE:
+		ret = gbaudio_io_begin(s->module);
+		if (ret)
+			return ret;
 		/* Before ACTIVATE_RX: the module's first data may come at once */
 		WRITE_ONCE(s->running, true);
 		ret = gb_operation_sync(s->module->mgmt, s->capture ?
 					GB_AUDIO_TYPE_ACTIVATE_RX :
 					GB_AUDIO_TYPE_ACTIVATE_TX,
 					&req, sizeof(req), NULL, 0);
+		gbaudio_io_end(s->module);
 		if (ret) {
 			WRITE_ONCE(s->running, false);
 			return ret;
@@ -274,13 +319,16 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 	case SNDRV_PCM_TRIGGER_STOP:
 	case SNDRV_PCM_TRIGGER_SUSPEND:
 	case SNDRV_PCM_TRIGGER_PAUSE_PUSH:
-		/* The work may be the caller (period elapsed): no sync cancel */
+		/* The work may be the caller: sync_stop waits for it */
 		WRITE_ONCE(s->running, false);
 		cancel_delayed_work(&s->work);
+		if (gbaudio_io_begin(s->module))
+			return 0;	/* gone: nothing to tell */
 		gb_operation_sync(s->module->mgmt, s->capture ?
 				  GB_AUDIO_TYPE_DEACTIVATE_RX :
 				  GB_AUDIO_TYPE_DEACTIVATE_TX,
 				  &req, sizeof(req), NULL, 0);
+		gbaudio_io_end(s->module);
 		return 0;
 	default:
 		return -EINVAL;

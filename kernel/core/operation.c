@@ -414,6 +414,8 @@ static bool gb_operation_claim_locked(struct gb_operation *operation,
 		return false;
 
 	list_del_init(&operation->links);
+	if (!gb_operation_is_incoming(operation) && operation->id)
+		__clear_bit(operation->id, connection->op_ids);
 	operation->errno = errno;
 	if (errno)
 		connection->stats.errors++;
@@ -494,6 +496,10 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 {
 	struct gb_operation *operation;
 
+	/* Not in flight: no walk (a late or stray response) */
+	if (!test_bit(id, connection->op_ids))
+		return NULL;
+	/* From the oldest: answers mostly come in the order of the requests */
 	list_for_each_entry(operation, &connection->operations, links) {
 		if (operation->id == id)
 			return operation;
@@ -504,21 +510,22 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 
 /*
  * The next id after the last one used, skipping 0 (unidirectional) and
- * ids of operations still in flight.  Caller holds connection->lock.
+ * ids of operations still in flight: their bits in @op_ids, set here and
+ * cleared when the operation is claimed (taken off @operations), so the
+ * cost does not grow with the operations in flight.  Caller holds
+ * connection->lock.
  */
 static int gb_operation_id_alloc_locked(struct gb_connection *connection)
 {
-	unsigned int tries;
-	u16 id;
+	int id;
 
-	for (tries = 0; tries < U16_MAX; tries++) {
-		id = gb_operation_id_next(connection->op_cycle);
-		connection->op_cycle = id;
-		if (!gb_operation_find_outgoing_locked(connection, id))
-			return id;
-	}
+	id = gb_operation_id_pick(connection->op_ids, connection->op_cycle);
+	if (id < 0)
+		return id;
+	__set_bit(id, connection->op_ids);
+	connection->op_cycle = id;
 
-	return -EBUSY;
+	return id;
 }
 
 /* Caller holds connection->lock */

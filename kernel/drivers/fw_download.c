@@ -9,7 +9,10 @@
  *
  * Ownership: a request is on @requests while it is live; whoever takes
  * it off (RELEASE, its timer, teardown) frees it, after making sure its
- * timer no longer runs.  @mutex protects the list and the timers' arming.
+ * timer no longer runs.  @mutex protects the list and the timers' arming:
+ * a timer is armed only under @mutex and only for a request on the list,
+ * so the timer's own work, which cannot wait for itself, takes the
+ * request off only when it finds the timer unarmed under @mutex.
  */
 #include <linux/firmware.h>
 #include <linux/idr.h>
@@ -69,7 +72,12 @@ static void gb_fw_request_timeout(struct work_struct *work)
 	bool mine;
 
 	mutex_lock(&fw_download->mutex);
-	mine = req->live;
+	/*
+	 * A FETCH that held @mutex while we waited for it has armed the
+	 * timer again: the module is still at it, and the timer's next run
+	 * decides.  Only an unarmed timer may go with the request.
+	 */
+	mine = req->live && !delayed_work_pending(&req->timeout);
 	if (mine)
 		gb_fw_request_unlink(req);
 	mutex_unlock(&fw_download->mutex);

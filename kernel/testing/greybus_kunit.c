@@ -574,11 +574,127 @@ static void gb_kt_id_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gb_operation_id_next(id), 1);
 }
 
+static unsigned long *gb_kt_id_bitmap(struct kunit *test)
+{
+	unsigned long *map;
+
+	map = kunit_kzalloc(test, BITS_TO_LONGS(GB_OPERATION_IDS) *
+			    sizeof(unsigned long), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
+
+	return map;
+}
+
+/* The rule the pick keeps: next, next, ... until one not in flight */
+static int gb_kt_id_pick_slow(const unsigned long *in_flight, u16 last)
+{
+	unsigned int tries;
+	u16 id = last;
+
+	for (tries = 0; tries < U16_MAX; tries++) {
+		id = gb_operation_id_next(id);
+		if (!test_bit(id, in_flight))
+			return id;
+	}
+
+	return -EBUSY;
+}
+
+static void gb_kt_id_pick_free(struct kunit *test)
+{
+	unsigned long *map = gb_kt_id_bitmap(test);
+
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0), 1);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x1234), 0x1235);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0xfffe), 0xffff);
+	/* after 0xffff comes 1, never 0 */
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, U16_MAX), 1);
+}
+
+static void gb_kt_id_pick_skips(struct kunit *test)
+{
+	unsigned long *map = gb_kt_id_bitmap(test);
+
+	bitmap_set(map, 5, 3);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 4), 8);
+	/* across a word boundary */
+	bitmap_set(map, 60, 10);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 59), 70);
+	/* across the wrap: 0xfff0..0xffff and 1..2 in flight */
+	bitmap_set(map, 0xfff0, 16);
+	bitmap_set(map, 1, 2);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0xffef), 3);
+	/* the id before @last is found last */
+	bitmap_fill(map, GB_OPERATION_IDS);
+	__clear_bit(0x100, map);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x100), 0x100);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x101), 0x100);
+	/* bit 0 is not an id, set or not */
+	__clear_bit(0, map);
+	__set_bit(0x100, map);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x80), -EBUSY);
+}
+
+/* A full window: 65535 ids in flight, each one once, then -EBUSY */
+static void gb_kt_id_pick_window(struct kunit *test)
+{
+	unsigned long *map = gb_kt_id_bitmap(test);
+	unsigned int i;
+	int id = 0x7000;
+
+	/* some in flight already, from an earlier round */
+	bitmap_set(map, 0x7100, 0x100);
+	bitmap_set(map, 0x10, 0x10);
+	for (i = 0; i < U16_MAX - 0x110; i++) {
+		id = gb_operation_id_pick(map, id);
+		if (id <= 0 || test_bit(id, map)) {
+			KUNIT_FAIL(test, "pick %u gave %d", i, id);
+			return;
+		}
+		__set_bit(id, map);
+	}
+	KUNIT_EXPECT_EQ(test, bitmap_weight(map, GB_OPERATION_IDS),
+			(unsigned int)U16_MAX);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, id), -EBUSY);
+	/* one answered: it is the only one to give */
+	__clear_bit(0x7123, map);
+	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, id), 0x7123);
+}
+
+/* Random windows: the same id as the one-step-at-a-time rule */
+static void gb_kt_id_pick_rule(struct kunit *test)
+{
+	unsigned long *map = gb_kt_id_bitmap(test);
+	unsigned int round, i;
+	u32 x = 0x2545f491;
+	u16 last;
+
+	for (round = 0; round < 200; round++) {
+		bitmap_zero(map, GB_OPERATION_IDS);
+		/* a run of ids in flight after a random start, and strays */
+		x = x * 1664525 + 1013904223;
+		last = x >> 16;
+		bitmap_set(map, gb_operation_id_next(last),
+			   min_t(unsigned int, x % 4096,
+				 GB_OPERATION_IDS - 1 - gb_operation_id_next(last)));
+		for (i = 0; i < 64; i++) {
+			x = x * 1664525 + 1013904223;
+			__set_bit(x >> 16, map);
+		}
+		KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, last),
+				gb_kt_id_pick_slow(map, last));
+	}
+}
+
 static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_step),
 	KUNIT_CASE(gb_kt_id_wrap),
 	KUNIT_CASE(gb_kt_id_first),
 	KUNIT_CASE(gb_kt_id_cycle),
+	KUNIT_CASE(gb_kt_id_pick_free),
+	KUNIT_CASE(gb_kt_id_pick_skips),
+	KUNIT_CASE(gb_kt_id_pick_window),
+	KUNIT_CASE(gb_kt_id_pick_rule),
 	{}
 };
 

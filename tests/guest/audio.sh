@@ -6,7 +6,8 @@
 # socket in $GBSIM_CTL, the sound card up: $C is its number, $B the bundle,
 # $I the interface, $REC the WAV file gbsim records playback to, $SRC the
 # WAV file whose samples it sends for capture (wav_file writes one), $UEV0
-# the kernel's uevent sequence number before gbsim started.
+# the kernel's uevent sequence number before gbsim started.  $AUDIO_GBSIM_OPTS
+# adds options to gbsim's command line (e.g. --mtu N).
 
 need_tool gbsim amixer
 load_gb greybus gb-vhd
@@ -65,7 +66,7 @@ speaker|mic) ;;
 esac
 read -r UEV0 </sys/kernel/uevent_seqnum
 GBSIM_AUDIO_TOPOLOGY=$M/audio-$AUDIO_MODULE.topo GBSIM_AUDIO_WAV=$REC GBSIM_AUDIO_SOURCE=$SRC \
-	gbsim --ctl "$GBSIM_CTL" -l log -m 3:$M/audio-$AUDIO_MODULE.mnfs >out 2>err &
+	gbsim --ctl "$GBSIM_CTL" -l log $AUDIO_GBSIM_OPTS -m 3:$M/audio-$AUDIO_MODULE.mnfs >out 2>err &
 pid=$!
 wait_for 60 has_card || fail "no sound card for module 3: $(cat err; cat /proc/asound/cards; dmesg_since_case | tail -n 5)"
 C=$(card_num)

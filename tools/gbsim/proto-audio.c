@@ -21,7 +21,8 @@
  * "audio IFID: tx started" and "audio IFID: tx stopped after N bytes".
  *
  * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends 10 ms
- * of samples every 10 ms as SEND_DATA on the Audio Data connection: the
+ * of samples every 10 ms as SEND_DATA on the Audio Data connection (as
+ * many messages as the MTU needs, each with the timestamp): the
  * samples of the WAV file GBSIM_AUDIO_SOURCE names (then silence), or a
  * 16-bit counter without it; "audio IFID: rx started/stopped after N
  * bytes".  A WAV file that cannot be read, is not RIFF/WAVE PCM, or whose
@@ -491,9 +492,9 @@ static void audio_tx_stop(uint8_t intf_id)
 static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 {
 	struct audio_tx *tx = ctx;
-	uint8_t msg[8 + 1920];
+	uint8_t msg[8 + 1920], out[8 + 1920];
 	size_t n = (size_t)tx->rate / 100 * (tx->channels ? tx->channels : 2) * 2;
-	size_t got = 0;
+	size_t got = 0, max;
 
 	tx->rx_timer = 0;
 	if (!tx->rx_active || !tx->data_hd_cport)
@@ -510,8 +511,16 @@ static void audio_rx_tick(struct gbsim_loop *loop, void *ctx)
 		for (; got + 1 < n; got += 2)
 			gbsim_put_le16(msg + 8 + got, tx->counter++);
 	(void)got;	/* past the end of the source: silence */
-	gbsim_send_request_id(tx->sim, tx->data_hd_cport, GB_AUDIO_TYPE_SEND_DATA,
-			      0, msg, 8 + n, 0, NULL, NULL);
+	/* In as many messages as the MTU needs, each with the timestamp */
+	max = tx->sim->mtu > 20 ? (tx->sim->mtu - 16u) & ~(size_t)3 : 4;
+	for (size_t off = 0, len; off < n; off += len) {
+		len = n - off < max ? n - off : max;
+		memcpy(out, msg, 8);
+		memcpy(out + 8, msg + 8 + off, len);
+		gbsim_send_request_id(tx->sim, tx->data_hd_cport,
+				      GB_AUDIO_TYPE_SEND_DATA, 0, out, 8 + len,
+				      0, NULL, NULL);
+	}
 	tx->rx_bytes += n;
 	tx->rx_timer = gbsim_loop_add_timer(loop, 10, audio_rx_tick, tx);
 }

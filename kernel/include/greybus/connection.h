@@ -95,6 +95,7 @@ struct gb_connection_stats {
  * @state: the connection's state
  * @operations: outgoing operations in flight
  * @op_cycle: the last operation id used
+ * @op_ids: a bitmap of the ids of @operations, GB_OPERATION_IDS bits
  * @incoming: requests queued for @rx_work
  * @incoming_count: the number of entries of @incoming
  * @ops_pending: operations sent whose callback has not run yet
@@ -129,6 +130,7 @@ struct gb_connection {
 	enum gb_connection_state state;
 	struct list_head	operations;
 	u16			op_cycle;
+	unsigned long		*op_ids;
 	struct list_head	incoming;
 	unsigned int		incoming_count;
 	unsigned int		ops_pending;

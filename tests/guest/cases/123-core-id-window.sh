@@ -1,0 +1,73 @@
+# Checks operation-id allocation with a full window: an async loopback test of pings gbsim never answers puts all 65535 ids of one connection in flight at once (debugfs shows 65535 pending), the next send is refused with -EBUSY at once (gb-loopback waits for a timeout to free an id), and stopping the test cancels them all; no soft lockup, no warning, and a ping works afterwards.
+# Before ids were tracked in a bitmap, each allocation walked the list of
+# operations in flight for every id it tried, with interrupts off: the
+# send after a full window tried all 65535 ids (about 4e9 list steps),
+# which the soft-lockup detector reports; before that, each send walked
+# the whole list, and the window did not fill before the first pings
+# timed out.
+# timeout: 400
+# mem: 1G
+. /usr/lib/gbtest/lib.sh
+
+need_tool gbsim
+M=/usr/share/greybus/manifests
+LB=/sys/class/gb_loopback/gb_loopback0
+CONNS=/sys/kernel/debug/greybus/greybus1/connections
+export GBSIM_CTL=$GBTEST_TMP/ctl
+load_gb greybus gb-vhd gb-loopback
+
+gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/loopback.mnfs >out 2>err &
+pid=$!
+wait_for 30 test -e $LB || fail "no gb_loopback0: $(cat err)"
+test -r $CONNS || fail "no $CONNS"
+
+# pending: the pending column of the loopback connection (protocol 0x11)
+pending() {
+	awk '$4 == "0x11" { print $NF }' $CONNS
+}
+info "connections: $(grep -v '^#' $CONNS | tr '\n' ';')"
+[ -n "$(pending)" ] || fail "no loopback connection in $CONNS: $(cat $CONNS)"
+
+gbsim ctl fault add intf=2 type=loopback.ping drop sticky >/dev/null || fail "fault add"
+echo 1 >$LB/async
+echo 0 >$LB/outstanding_operations_max
+# paced so that gbsim keeps up: with the host's queue full gb-loopback
+# waits for an operation to end, here a timeout 40 s later
+echo 200 >$LB/us_wait
+echo "$(cat $LB/timeout_max)" >$LB/timeout
+echo 65600 >$LB/iteration_max
+echo 2 >$LB/type || fail "type 2 refused"
+
+_full() { [ "$(pending)" = 65535 ]; }
+_t=0
+while ! _full && [ $_t -lt 30 ]; do
+	sleep 10
+	_t=$((_t + 1))
+	info "$(pending) pending after ${_t}0 s"
+done
+_full || fail "the window did not fill: $(pending) pending"
+info "65535 pings in flight"
+# the next send gets -EBUSY at once, which gb-loopback takes for
+# backpressure: it waits for an operation to end (the first time out 40 s
+# after they went) and sends again into the id that freed
+
+echo 0 >$LB/type
+wait_file_eq 120 $LB/type 0 || fail "the test did not stop"
+_empty() { [ "$(pending)" = 0 ]; }
+wait_for 60 _empty || fail "$(pending) still pending after the stop"
+
+# the connection still works: one answered ping
+gbsim ctl fault clear >/dev/null
+echo 0 >$LB/async
+echo 0 >$LB/us_wait
+echo 1 >$LB/iteration_max
+echo 1000000 >$LB/timeout
+echo 2 >$LB/type
+wait_file_eq 30 $LB/type 0 || fail "a ping after the window did not finish"
+assert_file_eq $LB/iteration_count 1
+assert_file_eq $LB/requests_completed 1
+
+kill -TERM $pid
+wait $pid || fail "gbsim exited with $?: $(cat err)"
+unload_all_gb
+exit 0
