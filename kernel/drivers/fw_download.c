@@ -14,6 +14,7 @@
  * so the timer's own work, which cannot wait for itself, takes the
  * request off only when it finds the timer unarmed under @mutex.
  */
+#include <linux/ctype.h>
 #include <linux/firmware.h>
 #include <linux/idr.h>
 #include <linux/kernel.h>
@@ -109,6 +110,22 @@ static void gb_fw_request_arm(struct gb_fw_request *req)
 			 msecs_to_jiffies(download_timeout_ms));
 }
 
+/*
+ * The tag comes from the module and becomes part of a file name that
+ * request_firmware() looks up under /lib/firmware: nothing but letters,
+ * digits, '_' and '-', so that no tag can climb out of that directory or
+ * name anything but a Greybus firmware file.
+ */
+static bool gb_fw_tag_is_safe(const char *tag, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!isalnum(tag[i]) && tag[i] != '_' && tag[i] != '-')
+			return false;
+	return true;
+}
+
 static int gb_fw_download_find(struct gb_fw_download *fwd,
 			       struct gb_operation *op)
 {
@@ -128,6 +145,11 @@ static int gb_fw_download_find(struct gb_fw_download *fwd,
 	len = strnlen(request->firmware_tag, GB_FIRMWARE_TAG_MAX_SIZE);
 	if (!len || len == GB_FIRMWARE_TAG_MAX_SIZE) {
 		dev_err_ratelimited(fwd->dev, "firmware tag empty or not NUL-terminated\n");
+		return -EINVAL;
+	}
+	if (!gb_fw_tag_is_safe(request->firmware_tag, len)) {
+		dev_err_ratelimited(fwd->dev, "firmware tag '%*pE' refused: only letters, digits, '_' and '-' may name a file\n",
+				    (int)len, request->firmware_tag);
 		return -EINVAL;
 	}
 

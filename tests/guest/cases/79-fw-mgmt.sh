@@ -48,6 +48,17 @@ assert_eq "$out" "tag=nofile status=failed major=1 minor=2" "load of a missing f
 expect_dmesg "1-3.3.1: firmware 'gmp_00000126_00001002_00000001_00000001_nofile.tftf' not available: -2"
 expect_dmesg "gb-fw-mgmt-0: interface firmware 'nofile' failed to load"
 gbfw load s3fw internal 2>err && fail "a load method the module refuses succeeded"
+# a tag that is no plain file name never reaches the firmware loader, even
+# with a file at the path it names
+mkdir -p /lib/firmware/sub
+cp /lib/firmware/gmp_00000126_00001002_00000001_00000001_s3fw.tftf /lib/firmware/sub/x.tftf
+for tag in ../s3fw 'sub/x' 's3fw.x' 's 3'; do
+	out=$(gbfw -t 20000 load "$tag") || fail "load of '$tag' failed: $out"
+	assert_eq "$out" "tag=$tag status=failed major=1 minor=2" "load of '$tag'"
+	expect_dmesg "1-3.3.1: firmware tag '$(echo "$tag" | sed 's/\./\\./g')' refused: only letters, digits, '_' and '-' may name a file"
+done
+dmesg | grep -E "firmware 'gmp_[^']*(\.\./|sub/|s3fw\.x|s 3)" && fail "a refused tag reached request_firmware"
+rm -r /lib/firmware/sub
 
 # backend update
 out=$(gbfw -t 20000 update backend) || fail "update failed: $out"
