@@ -33,6 +33,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 #include <greybus/gbphy.h>
 #include <uapi/greybus/gpio.h>
@@ -583,14 +584,21 @@ static int gb_gpio_is_gpiochip(struct device *dev, void *data)
  * that gpiod_request() took only while the chip is still there: for a
  * line that userspace holds across the module's unplug they would leak,
  * pinning gb-gpio for good.  Put them for gpiolib.  (Claimed interrupts
- * hold their own module reference until they are freed.)
+ * hold their own module reference until they are freed.)  Later kernels
+ * put them in gpiod_free() whatever became of the chip.
+ *
+ * A line gpiolib holds is one our .request accepted and .free did not
+ * see yet: lines[].requested says which.
  */
 static void gb_gpio_put_orphans(struct gb_gpio *ggc, struct device *gdev)
 {
 	unsigned int i;
 
+	if (!GB_GPIOD_FREE_LEAKS_ORPHANS)
+		return;
+
 	for (i = 0; i < ggc->chip.ngpio; i++) {
-		if (!gpiochip_is_requested(&ggc->chip, i))
+		if (!ggc->lines[i].requested)
 			continue;
 		module_put(THIS_MODULE);
 		if (gdev)
