@@ -68,7 +68,7 @@ KERNEL_PKGS = $(shell $(TOP)/tests/kver --packages '$(KVER)')
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
 
 all: modules tools
 
@@ -122,6 +122,26 @@ check: deps modules tools
 	rc=$${PIPESTATUS[0]}; \
 	$(RUN) $(if $(T),-t '$(T)') $(EXTRA) -a $$tap:$$rc; \
 	st=$$?; mv -f $$tap $(BUILD)/unit.tap; exit $$st
+
+# Everything CI verifies, one TAP stream and one closing count
+# "N passed, N failed, N skipped": the unit tests once, the guest suite on
+# each line of CHECK_KERNELS (its packages installed by deps if missing),
+# then each target of CHECK_TAP, host-side checks that print TAP lines
+# themselves (append yours: CHECK_TAP += check-foo).  tests/check-all.
+CHECK_KERNELS ?= 6.1 6.12
+CHECK_TAP     ?= cross-arm64
+check-all: deps
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
+		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
+		tests/check-all
+
+# Every module against Debian's arm64 headers of the 6.12 line (fetched,
+# never installed: tests/arm64-headers says why), the tools static for
+# aarch64; TAP, logs in build/arm64/
+CROSS_LINE ?= 6.12
+cross-arm64: deps
+	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
+	@TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) tests/cross-arm64
 
 # The harness must catch a failing case, a kernel WARN, a hang, and a
 # guest that dies; tests/selftest/check knows what each case must yield.
