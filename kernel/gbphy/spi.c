@@ -278,7 +278,7 @@ static int gb_spi_add_device(struct gb_spi *gbspi, u8 cs)
 	spi = spi_alloc_device(gbspi->controller);
 	if (!spi)
 		return -ENOMEM;
-	spi_set_chipselect(spi, 0, cs);
+	gb_spi_set_chip_select(spi, cs);
 	spi->mode = le16_to_cpu(rsp.mode) & 0xff;
 	spi->bits_per_word = rsp.bits_per_word;
 	spi->max_speed_hz = le32_to_cpu(rsp.max_speed_hz);

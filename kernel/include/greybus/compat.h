@@ -170,4 +170,23 @@ static inline void gb_pwmchip_put(struct pwm_chip *chip)
 })
 #endif
 
+/*
+ * v6.9: an spi_device has an array of chip selects, unused slots marked
+ * with 0xff and the used ones in cs_index_mask; spi_alloc_device() leaves
+ * that to its caller.  Before, one chip select.
+ */
+#if GB_LINUX_AT_LEAST(6, 9, 0)
+#define gb_spi_set_chip_select(spi, cs) ({				\
+	struct spi_device *__spi = (spi);				\
+	unsigned int __i;						\
+									\
+	for (__i = 0; __i < SPI_CS_CNT_MAX; __i++)			\
+		spi_set_chipselect(__spi, __i, 0xff);			\
+	spi_set_chipselect(__spi, 0, cs);				\
+	__spi->cs_index_mask = BIT(0);					\
+})
+#else
+#define gb_spi_set_chip_select(spi, cs)	spi_set_chipselect(spi, 0, cs)
+#endif
+
 #endif /* __GREYBUS_COMPAT_H */
