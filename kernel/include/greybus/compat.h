@@ -38,8 +38,9 @@
 
 /*
  * v7.3, and v6.12.117 in the 6.12 stable line: need_parent_lock moved from
- * struct bus_type to struct device_type.  Each initializer below goes in
- * both structures; one of them is empty.
+ * struct bus_type to struct device_type.  GB_BUS_NEED_PARENT_LOCK goes in
+ * the bus_type initializer, GB_TYPE_NEED_PARENT_LOCK in the device_type
+ * one; on each kernel one of them is empty.
  */
 #if GB_LINUX_IN(KERNEL_VERSION(6, 12, 117), KERNEL_VERSION(6, 13, 0)) || \
 	GB_LINUX_AT_LEAST(7, 3, 0)
