@@ -136,6 +136,13 @@ static inline void gb_pwmchip_put(struct pwm_chip *chip)
  */
 #define GB_GPIOD_FREE_LEAKS_ORPHANS	(!GB_LINUX_AT_LEAST(6, 9, 0))
 
+/*
+ * v6.12: gpiochip_remove() frees the interrupts still requested on the
+ * chip's lines (their users are not told), and the GPIO character device
+ * frees its own again on close.
+ */
+#define GB_GPIOCHIP_REMOVE_FREES_IRQS	GB_LINUX_AT_LEAST(6, 12, 0)
+
 /* v6.9: pm_runtime_get_if_active() lost its ign_usage_count argument */
 #if GB_LINUX_AT_LEAST(6, 9, 0)
 #define gb_pm_runtime_get_if_active(dev)	pm_runtime_get_if_active(dev)
