@@ -20,61 +20,79 @@
 #   make guest-stress    case 111 long: STRESS_CYCLES cycles (default 1000)
 #   make deps            install what is missing (apt, needs root)
 #
-# Kernel: KVER (default: the newest version with both /lib/modules/VER/build
-# and /boot/vmlinuz-VER), KBUILD (its build tree), KERNEL (its bzImage).
+# Kernel: KVER, a line (KVER=6.12: its newest installed release) or a full
+# release; by default the newest installed 6.1.* (Debian 12's line), else
+# the newest of any line; installed means both /lib/modules/VER/build and
+# /boot/vmlinuz-VER (tests/kver is the rule).  KBUILD (its build tree),
+# KERNEL (its bzImage).
+#
+#   make check-all       unit tests, the guest suite on 6.1 and on 6.12,
+#                        the arm64 cross build: one closing count
+#   make cross-arm64     every module against Debian's arm64 6.12 headers,
+#                        the tools static for aarch64
 
 SHELL   := /bin/bash
 TOP     := $(CURDIR)
 BUILD   := $(TOP)/build
 NPROC   := $(shell nproc 2>/dev/null || echo 2)
 
-# Recursive on purpose: evaluated in recipes, after 'deps' has installed
-# the kernel packages on a fresh machine.
-newest_kver = $(shell for d in /lib/modules/*/build; do v=$$(basename $${d%/build}); \
-		[ -e /boot/vmlinuz-$$v ] && echo $$v; done | sort -V | tail -n 1)
+# KVER is what the caller asked for, KREL the release it names.  Recursive
+# on purpose: evaluated in recipes, after 'deps' has installed the kernel
+# packages on a fresh machine.
 ifdef KBUILD
-KVER    ?= $(shell cat $(KBUILD)/include/config/kernel.release 2>/dev/null)
-KERNEL  ?= $(firstword $(wildcard $(KBUILD)/arch/x86/boot/bzImage) /boot/vmlinuz-$(KVER))
+KREL     = $(or $(KVER),$(shell cat $(KBUILD)/include/config/kernel.release 2>/dev/null))
+KERNEL  ?= $(firstword $(wildcard $(KBUILD)/arch/x86/boot/bzImage) /boot/vmlinuz-$(KREL))
 else
-KVER    ?= $(newest_kver)
-KBUILD   = /lib/modules/$(KVER)/build
-KERNEL  ?= /boot/vmlinuz-$(KVER)
+KREL     = $(shell $(TOP)/tests/kver '$(KVER)')
+KBUILD   = /lib/modules/$(KREL)/build
+KERNEL  ?= /boot/vmlinuz-$(KREL)
 endif
-RUN      = KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/run
+RUN      = KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/run
 EXTRA    = $(foreach d,$(EXTRA_TESTS),-c '$(d)')
 
 # Build in parallel unless the caller already chose a -j.
 JOBS     = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 KMAKE    = $(MAKE) $(JOBS) -C $(KBUILD)
 
-DEB_PKGS := qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static \
+DEB_PKGS := qemu-system-x86 busybox-static \
 	    cpio kmod sparse linux-source-6.1 build-essential gcc make libc6-dev \
 	    linux-libc-dev clang libclang-rt-14-dev perl xz-utils gzip coreutils jq xxd \
 	    i2c-tools gpiod
 DEB_PKGS += evtest
 DEB_PKGS += alsa-utils
+# make cross-arm64: the cross compiler; the arm64 headers are fetched by
+# tests/arm64-headers, which needs the arm64 architecture known to dpkg
+DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+# The kernel KVER names (its line's image and headers: tests/kver)
+KERNEL_PKGS = $(shell $(TOP)/tests/kver --packages '$(KVER)')
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
 
 all: modules tools
 
 # Quiet and idempotent: apt runs only when a package is missing.
 deps:
-	@missing=; for p in $(DEB_PKGS); do \
+	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; update=; \
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then \
+		echo "deps: adding the arm64 architecture to dpkg (arm64 kernel headers)"; \
+		$$sudo dpkg --add-architecture arm64 || exit 1; update=1; \
+	fi; \
+	missing=; for p in $(DEB_PKGS) $(KERNEL_PKGS); do \
 		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | grep -q '^ii' || missing="$$missing $$p"; \
 	done; \
+	if [ -n "$$missing$$update" ]; then \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || exit 1; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$missing"; \
-		sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
-		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
 		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
 
 kernel-check: deps
-	@[ -n "$(KVER)" ] || { echo "no kernel found with both /lib/modules/VER/build and /boot/vmlinuz-VER" >&2; exit 1; }
+	@[ -n "$(KREL)" ] || { echo "no kernel$(if $(KVER), of line $(KVER)) found with both /lib/modules/VER/build and /boot/vmlinuz-VER" >&2; exit 1; }
 	@[ -d "$(KBUILD)" ] || { echo "no kernel build tree $(KBUILD)" >&2; exit 1; }
 	@[ -r "$(KERNEL)" ] || { echo "cannot read the kernel image $(KERNEL)" >&2; exit 1; }
 
@@ -86,7 +104,7 @@ tools: deps
 
 # Host-side unit tests; tests/unit/run prints TAP and honours $T.
 UNIT = if [ -x tests/unit/run ]; then \
-		T='$(T)' TOP=$(TOP) BUILD=$(BUILD) KVER='$(KVER)' KBUILD='$(KBUILD)' tests/unit/run; \
+		T='$(T)' TOP=$(TOP) BUILD=$(BUILD) KVER='$(KREL)' KBUILD='$(KBUILD)' tests/unit/run; \
 	else \
 		echo "\# no unit tests (tests/unit/run)"; \
 	fi
@@ -105,11 +123,31 @@ check: deps modules tools
 	$(RUN) $(if $(T),-t '$(T)') $(EXTRA) -a $$tap:$$rc; \
 	st=$$?; mv -f $$tap $(BUILD)/unit.tap; exit $$st
 
+# Everything CI verifies, one TAP stream and one closing count
+# "N passed, N failed, N skipped": the unit tests once, the guest suite on
+# each line of CHECK_KERNELS (its packages installed by deps if missing),
+# then each target of CHECK_TAP, host-side checks that print TAP lines
+# themselves (append yours: CHECK_TAP += check-foo).  tests/check-all.
+CHECK_KERNELS ?= 6.1 6.12
+CHECK_TAP     ?= cross-arm64
+check-all: deps
+	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
+		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
+		tests/check-all
+
+# Every module against Debian's arm64 headers of the 6.12 line (fetched,
+# never installed: tests/arm64-headers says why), the tools static for
+# aarch64; TAP, logs in build/arm64/
+CROSS_LINE ?= 6.12
+cross-arm64: deps
+	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
+	@TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) tests/cross-arm64
+
 # The harness must catch a failing case, a kernel WARN, a hang, and a
 # guest that dies; tests/selftest/check knows what each case must yield.
 check-harness: deps modules tools
 	$(KMAKE) M=$(SELFTEST)/kmod modules
-	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' $(SELFTEST)/check
+	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' $(SELFTEST)/check
 
 shell: deps modules tools
 	@$(RUN) --shell $(EXTRA)
@@ -119,19 +157,19 @@ demo: deps modules tools
 
 # Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
 bench: deps modules tools
-	@KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
+	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
 
 # Not part of 'check' either: Linux's greybus, gb-es2 and gb-loopback are
 # built from the kernel source package into build/linux-greybus first
 bench-compare: deps modules tools kernel-check
-	@KVER='$(KVER)' KBUILD='$(KBUILD)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/compare
+	@KVER='$(KREL)' KBUILD='$(KBUILD)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/compare
 
 # Long guest runs (tests/long), not part of 'check': case 110 with
 # GBSIM_FUZZ_N mutated messages (GBSIM_FUZZ_SEED to replay a run), case
 # 111 with STRESS_CYCLES insert/remove cycles (docs/testing.md has figures)
 GBSIM_FUZZ_N  ?= 100000
 STRESS_CYCLES ?= 1000
-LONG = KVER='$(KVER)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/long
+LONG = KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/long
 guest-fuzz: deps modules tools
 	@$(LONG) 110-gbsim-fuzz $$(( 300 + $(GBSIM_FUZZ_N) / 40 )) GBSIM_FUZZ_N=$(GBSIM_FUZZ_N) \
 		$(if $(GBSIM_FUZZ_SEED),GBSIM_FUZZ_SEED=$(GBSIM_FUZZ_SEED))
@@ -171,6 +209,9 @@ fuzz: deps
 # writes into its working directory lands in build/, not in the sources.
 CHECKPATCH_DIR := $(BUILD)/checkpatch
 CHECKPATCH     := $(CHECKPATCH_DIR)/scripts/checkpatch.pl
+# Kernel versions are tested in one header, and only there
+COMPAT_H       := kernel/include/greybus/compat.h
+COMPAT_IGNORE  := LINUX_VERSION_CODE,CONSTANT_COMPARISON
 LINT_SRCS       = $(shell find kernel include/uapi/greybus tests/selftest/kmod \
 			\( -name '*.c' -o -name '*.h' \) ! -name '*.mod.c' 2>/dev/null | sort)
 
@@ -203,6 +244,7 @@ lint: deps kernel-check $(CHECKPATCH) $(KERNELDOC)
 	cd $$farm; \
 	for f in $(LINT_SRCS); do \
 		ign=; [ $$f = include/uapi/greybus/greybus.h ] && ign='--ignore CAMELCASE'; \
+		[ $$f = $(COMPAT_H) ] && ign='--ignore $(COMPAT_IGNORE)'; \
 		perl $(CHECKPATCH) --strict --no-tree --root=$(TOP) --quiet --show-types $$ign -f $$f || rc=1; \
 	done; \
 	cd $(TOP); \
@@ -223,7 +265,7 @@ lint: deps kernel-check $(CHECKPATCH) $(KERNELDOC)
 	exit $$rc
 
 clean:
-	@if [ -n "$(KVER)" ] && [ -d "$(KBUILD)" ]; then \
+	@if [ -n "$(KREL)" ] && [ -d "$(KBUILD)" ]; then \
 		$(MAKE) -s -C $(KBUILD) M=$(TOP)/kernel clean; \
 		$(MAKE) -s -C $(KBUILD) M=$(SELFTEST)/kmod clean; \
 	else \

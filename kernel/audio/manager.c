@@ -17,6 +17,8 @@
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
+#include <greybus/compat.h>
+
 #include "audio.h"
 
 struct gb_audio_manager_module {
@@ -97,7 +99,7 @@ static struct kobj_type gb_audio_manager_ktype = {
 	.default_groups	= gb_audio_manager_groups,
 };
 
-static int gb_audio_manager_uevent(struct kobject *kobj,
+static int gb_audio_manager_uevent(GB_UEVENT_CONST struct kobject *kobj,
 				   struct kobj_uevent_env *env)
 {
 	struct gb_audio_manager_module *m = to_manager_module(kobj);

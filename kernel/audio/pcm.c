@@ -35,6 +35,7 @@
 #include <sound/pcm_params.h>
 #include <sound/soc.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 
 #include "audio.h"
@@ -67,8 +68,8 @@ static const struct snd_pcm_hardware gbaudio_pcm_hw = {
 static struct gbaudio_dai *gbaudio_stream_dai(struct snd_pcm_substream *substream,
 					      struct gbaudio_module *module)
 {
-	struct snd_soc_pcm_runtime *rtd = asoc_substream_to_rtd(substream);
-	struct snd_soc_dai *dai = asoc_rtd_to_codec(rtd, 0);
+	struct snd_soc_pcm_runtime *rtd = snd_soc_substream_to_rtd(substream);
+	struct snd_soc_dai *dai = snd_soc_rtd_to_codec(rtd, 0);
 
 	return &module->tplg->dais[dai->driver->id];
 }

@@ -7,6 +7,8 @@
 #include <linux/module.h>
 #include <linux/pm_runtime.h>
 
+#include <greybus/compat.h>
+
 #include "internal.h"
 
 static const struct greybus_bundle_id *
@@ -35,7 +37,8 @@ greybus_match_id(struct gb_bundle *bundle, const struct greybus_bundle_id *id)
 }
 
 /* Only bundles have drivers */
-static int greybus_match_device(struct device *dev, struct device_driver *drv)
+static int greybus_match_device(struct device *dev,
+				GB_MATCH_CONST struct device_driver *drv)
 {
 	struct greybus_driver *driver = to_greybus_driver(drv);
 
@@ -45,7 +48,8 @@ static int greybus_match_device(struct device *dev, struct device_driver *drv)
 	return !!greybus_match_id(to_gb_bundle(dev), driver->id_table);
 }
 
-static int greybus_uevent(struct device *dev, struct kobj_uevent_env *env)
+static int greybus_uevent(GB_UEVENT_CONST struct device *dev,
+			  struct kobj_uevent_env *env)
 {
 	struct gb_host_device *hd;
 	struct gb_module *module = NULL;

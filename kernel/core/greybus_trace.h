@@ -13,6 +13,7 @@
 #include <linux/device.h>
 #include <linux/tracepoint.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 
 DECLARE_EVENT_CLASS(gb_message,
@@ -54,8 +55,8 @@ DECLARE_EVENT_CLASS(gb_object,
 		    TP_ARGS(dev),
 		    TP_STRUCT__entry(__string(type, dev->type->name)
 				     __string(name, dev_name(dev))),
-		    TP_fast_assign(__assign_str(type, dev->type->name);
-				   __assign_str(name, dev_name(dev))),
+		    TP_fast_assign(gb_assign_str(type, dev->type->name);
+				   gb_assign_str(name, dev_name(dev))),
 		    TP_printk("%s %s", __get_str(type), __get_str(name)));
 
 /* A host device, SVC, module, interface, control or bundle device */
@@ -74,7 +75,7 @@ DECLARE_EVENT_CLASS(gb_connection,
 				     __string(name, connection->name)
 				     __field(u8, protocol_id)),
 		    TP_fast_assign(__entry->bus_id = connection->hd->bus_id;
-				   __assign_str(name, connection->name);
+				   gb_assign_str(name, connection->name);
 				   __entry->protocol_id =
 					connection->protocol_id),
 		    TP_printk("greybus%d %s protocol 0x%02x", __entry->bus_id,

@@ -20,6 +20,8 @@
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 
+#include <greybus/compat.h>
+
 #include "timesync_priv.h"
 
 /* 19.2 MHz: ticks = ns * 12 / 625 */
@@ -554,7 +556,7 @@ static void gb_timesync_pin_locked(struct gb_timesync_member *m)
 	if (READ_ONCE(intf->disconnected) || READ_ONCE(intf->sleeping))
 		return;
 
-	ret = pm_runtime_get_if_active(dev, true);
+	ret = gb_pm_runtime_get_if_active(dev);
 	if (ret > 0) {
 		m->pinned = true;
 		m->taking_part = true;

@@ -39,7 +39,6 @@ struct gb_cap {
 
 static struct class gb_cap_class = {
 	.name	= "gb_authenticate",
-	.owner	= THIS_MODULE,
 };
 
 static dev_t gb_cap_devt;
@@ -241,7 +240,6 @@ static const struct file_operations gb_cap_fops = {
 	.release	= gb_cap_release,
 	.unlocked_ioctl	= gb_cap_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
-	.llseek		= no_llseek,
 };
 
 static void gb_cap_dev_release(struct device *dev)

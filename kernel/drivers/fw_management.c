@@ -60,7 +60,6 @@ struct gb_fw_mgmt {
 
 static struct class gb_fw_mgmt_class = {
 	.name	= "gb_fw_mgmt",
-	.owner	= THIS_MODULE,
 };
 
 static dev_t gb_fw_mgmt_devt;
@@ -475,7 +474,6 @@ static const struct file_operations gb_fw_mgmt_fops = {
 	.release	= gb_fw_mgmt_release,
 	.unlocked_ioctl	= gb_fw_mgmt_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
-	.llseek		= no_llseek,
 };
 
 static void gb_fw_mgmt_dev_release(struct device *dev)

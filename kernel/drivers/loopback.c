@@ -142,7 +142,6 @@ struct gb_loopback_op {
 
 static struct class gb_loopback_class = {
 	.name	= "gb_loopback",
-	.owner	= THIS_MODULE,
 };
 
 static DEFINE_IDA(gb_loopback_ida);
@@ -1046,11 +1045,17 @@ static ssize_t gb_loopback_raw_read(struct file *file, char __user *ubuf,
 	return done;
 }
 
+/* A stream of samples: no seeking */
+static int gb_loopback_raw_open(struct inode *inode, struct file *file)
+{
+	file->private_data = inode->i_private;
+	return nonseekable_open(inode, file);
+}
+
 static const struct file_operations gb_loopback_raw_fops = {
 	.owner	= THIS_MODULE,
-	.open	= simple_open,
+	.open	= gb_loopback_raw_open,
 	.read	= gb_loopback_raw_read,
-	.llseek	= no_llseek,
 };
 
 /* Requests from the module: answered the way the module answers ours */

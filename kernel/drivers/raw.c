@@ -64,7 +64,6 @@ struct gb_raw {
 
 static struct class gb_raw_class = {
 	.name	= "gb_raw",
-	.owner	= THIS_MODULE,
 };
 
 static dev_t gb_raw_devt;
@@ -288,7 +287,6 @@ static const struct file_operations gb_raw_fops = {
 	.read		= gb_raw_read,
 	.write		= gb_raw_write,
 	.poll		= gb_raw_poll,
-	.llseek		= no_llseek,
 };
 
 static void gb_raw_queue_free(struct gb_raw *raw)

@@ -48,7 +48,6 @@ struct gb_vibrator {
 
 static struct class gb_vibrator_class = {
 	.name	= "vibrator",
-	.owner	= THIS_MODULE,
 };
 
 static DEFINE_IDA(gb_vibrator_minors);

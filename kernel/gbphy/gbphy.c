@@ -16,6 +16,7 @@
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 
+#include <greybus/compat.h>
 #include <greybus/gbphy.h>
 
 /* The bundle driver's data: its gbphy devices */
@@ -50,6 +51,7 @@ static void gbphy_dev_release(struct device *dev)
 static const struct device_type gbphy_dev_type = {
 	.name		= "gbphy_device",
 	.release	= gbphy_dev_release,
+	GB_TYPE_NEED_PARENT_LOCK
 };
 
 static const struct gbphy_device_id *
@@ -64,14 +66,16 @@ gbphy_match_id(struct gbphy_device *gbphy_dev,
 	return NULL;
 }
 
-static int gbphy_dev_match(struct device *dev, struct device_driver *drv)
+static int gbphy_dev_match(struct device *dev,
+			   GB_MATCH_CONST struct device_driver *drv)
 {
 	struct gbphy_driver *driver = to_gbphy_driver(drv);
 
 	return !!gbphy_match_id(to_gbphy_dev(dev), driver->id_table);
 }
 
-static int gbphy_dev_uevent(struct device *dev, struct kobj_uevent_env *env)
+static int gbphy_dev_uevent(GB_UEVENT_CONST struct device *dev,
+			    struct kobj_uevent_env *env)
 {
 	struct gbphy_device *gbphy_dev = to_gbphy_dev(dev);
 	u8 protocol = gbphy_protocol_id(gbphy_dev);
@@ -158,7 +162,7 @@ struct bus_type gbphy_bus_type = {
 	.uevent			= gbphy_dev_uevent,
 	.probe			= gbphy_dev_probe,
 	.remove			= gbphy_dev_remove,
-	.need_parent_lock	= true,
+	GB_BUS_NEED_PARENT_LOCK
 };
 EXPORT_SYMBOL_NS_GPL(gbphy_bus_type, GREYBUS);
 

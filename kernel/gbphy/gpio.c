@@ -21,7 +21,9 @@
  * until it is freed; every other operation brackets itself.
  */
 #include <linux/gpio/driver.h>
+#include <linux/interrupt.h>
 #include <linux/irq.h>
+#include <linux/irqdesc.h>
 #include <linux/irqdomain.h>
 #include <linux/kernel.h>
 #include <linux/kref.h>
@@ -33,6 +35,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 #include <greybus/gbphy.h>
 #include <uapi/greybus/gpio.h>
@@ -583,18 +586,61 @@ static int gb_gpio_is_gpiochip(struct device *dev, void *data)
  * that gpiod_request() took only while the chip is still there: for a
  * line that userspace holds across the module's unplug they would leak,
  * pinning gb-gpio for good.  Put them for gpiolib.  (Claimed interrupts
- * hold their own module reference until they are freed.)
+ * hold their own module reference until they are freed.)  Later kernels
+ * put them in gpiod_free() whatever became of the chip.
+ *
+ * A line gpiolib holds is one our .request accepted and .free did not
+ * see yet: lines[].requested says which.
  */
 static void gb_gpio_put_orphans(struct gb_gpio *ggc, struct device *gdev)
 {
 	unsigned int i;
 
+	if (!GB_GPIOD_FREE_LEAKS_ORPHANS)
+		return;
+
 	for (i = 0; i < ggc->chip.ngpio; i++) {
-		if (!gpiochip_is_requested(&ggc->chip, i))
+		if (!ggc->lines[i].requested)
 			continue;
 		module_put(THIS_MODULE);
 		if (gdev)
 			put_device(gdev);
+	}
+}
+
+/*
+ * Where gpiochip_remove() frees the interrupts still requested on its
+ * lines, an edge-detecting line request of the GPIO character device
+ * frees its own again when userspace closes it after the removal woke it
+ * up.  With our irq descriptors still there (they go when the last
+ * reference to ggc does) that second free_irq() warns.  So free them the
+ * way gpiolib would, and dispose of the mappings, before gpiochip_remove()
+ * tells userspace: the late free_irq() then finds no descriptor.
+ */
+static void gb_gpio_free_irqs_early(struct gb_gpio *ggc)
+{
+	unsigned int hwirq, virq;
+	struct irq_desc *desc;
+	void *cookie;
+
+	if (!GB_GPIOCHIP_REMOVE_FREES_IRQS)
+		return;
+
+	for (hwirq = 0; hwirq < ggc->chip.ngpio; hwirq++) {
+		virq = irq_find_mapping(ggc->domain, hwirq);
+		if (!virq)
+			continue;
+		desc = irq_data_to_desc(irq_get_irq_data(virq));
+		for (;;) {
+			mutex_lock(&desc->request_mutex);
+			cookie = irq_desc_has_action(desc) ?
+				 desc->action->dev_id : NULL;
+			mutex_unlock(&desc->request_mutex);
+			if (!cookie)
+				break;
+			free_irq(virq, cookie);
+		}
+		irq_dispose_mapping(virq);
 	}
 }
 
@@ -606,6 +652,7 @@ static void gb_gpio_remove(struct gbphy_device *gbphy_dev)
 
 	/* gpiochip_remove() unlinks it from its parent */
 	gdev = device_find_child(&gbphy_dev->dev, NULL, gb_gpio_is_gpiochip);
+	gb_gpio_free_irqs_early(ggc);
 	gpiochip_remove(&ggc->chip);
 	gb_gpio_put_orphans(ggc, gdev);
 	put_device(gdev);

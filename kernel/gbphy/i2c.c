@@ -252,7 +252,7 @@ static int gb_i2c_probe(struct gbphy_device *gbphy_dev,
 
 	adapter = &gb_i2c->adapter;
 	adapter->owner = THIS_MODULE;
-	adapter->class = I2C_CLASS_HWMON | I2C_CLASS_SPD;
+	adapter->class = I2C_CLASS_HWMON;
 	adapter->algo = &gb_i2c_algorithm;
 	adapter->timeout = msecs_to_jiffies(GB_I2C_TIMEOUT_MS);
 	adapter->retries = 0;

@@ -11,21 +11,22 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/pwm.h>
-#include <linux/slab.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 #include <greybus/gbphy.h>
 #include <uapi/greybus/pwm.h>
 
+/* The chip's private data, allocated with it by the PWM core */
 struct gb_pwm {
-	struct pwm_chip		chip;
+	struct pwm_chip		*chip;
 	struct gbphy_device	*gbphy_dev;
 	struct gb_connection	*connection;
 };
 
 static inline struct gb_pwm *to_gb_pwm(struct pwm_chip *chip)
 {
-	return container_of(chip, struct gb_pwm, chip);
+	return gb_pwmchip_priv(chip);
 }
 
 /* One operation on PWM @which, runtime-PM reference held around it */
@@ -128,7 +129,7 @@ static const struct pwm_ops gb_pwm_ops = {
 	.request	= gb_pwm_request,
 	.free		= gb_pwm_free,
 	.apply		= gb_pwm_apply,
-	.owner		= THIS_MODULE,
+	GB_PWM_OPS_OWNER
 };
 
 static int gb_pwm_probe(struct gbphy_device *gbphy_dev,
@@ -136,22 +137,15 @@ static int gb_pwm_probe(struct gbphy_device *gbphy_dev,
 {
 	struct gb_pwm_count_response rsp;
 	struct gb_connection *connection;
+	struct pwm_chip *chip;
 	struct gb_pwm *gbpwm;
 	int ret;
 
-	gbpwm = kzalloc(sizeof(*gbpwm), GFP_KERNEL);
-	if (!gbpwm)
-		return -ENOMEM;
-	gbpwm->gbphy_dev = gbphy_dev;
-
+	/* no requests come from the module: no handler, no data */
 	connection = gb_connection_create(gbphy_dev->bundle,
 					  gbphy_cport_id(gbphy_dev), NULL);
-	if (IS_ERR(connection)) {
-		ret = PTR_ERR(connection);
-		goto err_free;
-	}
-	gbpwm->connection = connection;
-	gb_connection_set_data(connection, gbpwm);
+	if (IS_ERR(connection))
+		return PTR_ERR(connection);
 
 	ret = gb_connection_enable(connection);
 	if (ret)
@@ -165,37 +159,46 @@ static int gb_pwm_probe(struct gbphy_device *gbphy_dev,
 		goto err_disable;
 	}
 
-	gbpwm->chip.dev = &gbphy_dev->dev;
-	gbpwm->chip.ops = &gb_pwm_ops;
-	gbpwm->chip.base = -1;
-	gbpwm->chip.npwm = rsp.count + 1;	/* the wire says count - 1 */
-
-	ret = pwmchip_add(&gbpwm->chip);
-	if (ret) {
-		dev_err(&gbphy_dev->dev, "failed to add pwm chip: %d\n", ret);
+	/* the wire says count - 1 */
+	chip = gb_pwmchip_alloc(&gbphy_dev->dev, rsp.count + 1, sizeof(*gbpwm));
+	if (IS_ERR(chip)) {
+		ret = PTR_ERR(chip);
 		goto err_disable;
 	}
-
+	chip->ops = &gb_pwm_ops;
+	gbpwm = to_gb_pwm(chip);
+	gbpwm->chip = chip;
+	gbpwm->gbphy_dev = gbphy_dev;
+	gbpwm->connection = connection;
 	gb_gbphy_set_data(gbphy_dev, gbpwm);
+
+	ret = pwmchip_add(chip);
+	if (ret) {
+		dev_err(&gbphy_dev->dev, "failed to add pwm chip: %d\n", ret);
+		goto err_put;
+	}
+
 	return 0;
 
+err_put:
+	gb_pwmchip_put(chip);
 err_disable:
 	gb_connection_disable(connection);
 err_destroy:
 	gb_connection_destroy(connection);
-err_free:
-	kfree(gbpwm);
 	return ret;
 }
 
 static void gb_pwm_remove(struct gbphy_device *gbphy_dev)
 {
 	struct gb_pwm *gbpwm = gb_gbphy_get_data(gbphy_dev);
+	struct gb_connection *connection = gbpwm->connection;
 
-	pwmchip_remove(&gbpwm->chip);
-	gb_connection_disable(gbpwm->connection);
-	gb_connection_destroy(gbpwm->connection);
-	kfree(gbpwm);
+	/* the chip, and gbpwm with it, may outlive this on a reference */
+	pwmchip_remove(gbpwm->chip);
+	gb_pwmchip_put(gbpwm->chip);
+	gb_connection_disable(connection);
+	gb_connection_destroy(connection);
 }
 
 static const struct gbphy_device_id gb_pwm_id_table[] = {

@@ -19,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/spi/spi.h>
 
+#include <greybus/compat.h>
 #include <greybus/greybus.h>
 #include <greybus/gbphy.h>
 #include <uapi/greybus/spi.h>
@@ -68,7 +69,7 @@ static int gb_spi_send_batch(struct gb_spi *gbspi, struct spi_device *spi,
 		return -ENOMEM;
 
 	req = op->request->payload;
-	req->chip_select = spi->chip_select;
+	req->chip_select = spi_get_chipselect(spi, 0);
 	req->mode = spi->mode & 0xff;
 	req->count = cpu_to_le16(b->count);
 	wdata = (u8 *)&req->transfers[b->count];
@@ -107,7 +108,7 @@ static int gb_spi_send_batch(struct gb_spi *gbspi, struct spi_device *spi,
 	}
 	if (ret) {
 		dev_err_ratelimited(dev, "cs %u: transfer failed: %d\n",
-				    spi->chip_select, ret);
+				    spi_get_chipselect(spi, 0), ret);
 		goto out;
 	}
 
@@ -283,7 +284,7 @@ static int gb_spi_add_device(struct gb_spi *gbspi, u8 cs)
 	spi = spi_alloc_device(gbspi->controller);
 	if (!spi)
 		return -ENOMEM;
-	spi->chip_select = cs;
+	gb_spi_set_chip_select(spi, cs);
 	spi->mode = le16_to_cpu(rsp.mode) & 0xff;
 	spi->bits_per_word = rsp.bits_per_word;
 	spi->max_speed_hz = le32_to_cpu(rsp.max_speed_hz);
@@ -291,12 +292,10 @@ static int gb_spi_add_device(struct gb_spi *gbspi, u8 cs)
 	switch (rsp.device_type) {
 	case GB_SPI_DEVICE_TYPE_SPIDEV:
 		strscpy(spi->modalias, "spidev", sizeof(spi->modalias));
-		/* freed with the device (spi core) */
-		spi->driver_override = kstrdup("spidev", GFP_KERNEL);
-		if (!spi->driver_override) {
-			ret = -ENOMEM;
+		/* a copy, freed with the device */
+		ret = gb_spi_set_driver_override(spi, "spidev");
+		if (ret)
 			goto err_put;
-		}
 		break;
 	case GB_SPI_DEVICE_TYPE_SPI_NOR:
 		strscpy(spi->modalias, "spi-nor", sizeof(spi->modalias));

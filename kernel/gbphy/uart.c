@@ -28,6 +28,7 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 
+#include <greybus/compat.h>
 #include <greybus/gbphy.h>
 #include <uapi/greybus/uart.h>
 
@@ -436,7 +437,7 @@ static void gb_tty_port_shutdown(struct tty_port *port)
 	gbphy_runtime_put_autosuspend(gb_tty->gbphy_dev);
 }
 
-static void gb_tty_port_dtr_rts(struct tty_port *port, int raise)
+static void gb_tty_port_dtr_rts(struct tty_port *port, GB_TTY_PORT_BOOL raise)
 {
 	struct gb_tty *gb_tty = container_of(port, struct gb_tty, port);
 	u8 lines = GB_UART_CTRL_DTR | GB_UART_CTRL_RTS;
@@ -447,7 +448,7 @@ static void gb_tty_port_dtr_rts(struct tty_port *port, int raise)
 		gb_tty_set_ctrl(gb_tty, 0, lines, false);
 }
 
-static int gb_tty_port_carrier_raised(struct tty_port *port)
+static GB_TTY_PORT_BOOL gb_tty_port_carrier_raised(struct tty_port *port)
 {
 	struct gb_tty *gb_tty = container_of(port, struct gb_tty, port);
 	int dcd;
@@ -539,7 +540,8 @@ static void gb_tty_hangup(struct tty_struct *tty)
 	tty_port_hangup(&gb_tty->port);
 }
 
-static int gb_tty_write(struct tty_struct *tty, const u8 *buf, int count)
+static GB_TTY_WRITE_RET gb_tty_write(struct tty_struct *tty, const u8 *buf,
+				     GB_TTY_WRITE_LEN count)
 {
 	struct gb_tty *gb_tty = tty->driver_data;
 	unsigned int n;

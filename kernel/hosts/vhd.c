@@ -874,7 +874,6 @@ static const struct file_operations gb_vhd_fops = {
 	.read		= gb_vhd_read,
 	.write		= gb_vhd_write,
 	.poll		= gb_vhd_poll,
-	.llseek		= no_llseek,
 };
 
 static struct miscdevice gb_vhd_misc = {
