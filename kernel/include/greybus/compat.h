@@ -93,6 +93,12 @@
 #include <linux/pwm.h>
 #include <linux/slab.h>
 
+/**
+ * struct gb_compat_pwm_chip - a pwm_chip and its driver's data, as
+ *	pwmchip_alloc() lays them out from v6.9 on
+ * @chip: the chip
+ * @priv: the driver's data, gb_pwmchip_priv()
+ */
 struct gb_compat_pwm_chip {
 	struct pwm_chip	chip;
 	u8		priv[] __aligned(ARCH_KMALLOC_MINALIGN);
