@@ -124,12 +124,13 @@ check: deps modules tools
 	st=$$?; mv -f $$tap $(BUILD)/unit.tap; exit $$st
 
 # Everything CI verifies, one TAP stream and one closing count
-# "N passed, N failed, N skipped": the unit tests once, the guest suite on
-# each line of CHECK_KERNELS (its packages installed by deps if missing),
-# then each target of CHECK_TAP, host-side checks that print TAP lines
-# themselves (append yours: CHECK_TAP += check-foo).  tests/check-all.
-CHECK_KERNELS ?= 6.1 6.12
-CHECK_TAP     ?= cross-arm64
+# "N passed, N failed, N skipped": the unit tests once, the guest suite for
+# each entry of CHECK_KERNELS, a kernel line with an optional :TRANSPORT
+# (its packages installed by deps if missing), then each target of
+# CHECK_TAP, host-side checks that print TAP lines themselves (append
+# yours: CHECK_TAP += check-foo).  tests/check-all.
+CHECK_KERNELS ?= 6.1 6.12 6.1:es2
+CHECK_TAP     ?= cross-arm64 check-dist
 check-all: deps
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
 		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
