@@ -162,7 +162,10 @@ bench: deps modules tools
 
 # Not part of 'check' either: Linux's greybus, gb-es2 and gb-loopback are
 # built from the kernel source package into build/linux-greybus first
+# Linux's stack comes from the source package of the kernel's own line
+# (linux-source-6.1 or linux-source-6.12), installed here if missing.
 bench-compare: deps modules tools kernel-check
+	@$(MAKE) --no-print-directory deps DEB_PKGS=linux-source-$$(tests/kver --line '$(KVER)')
 	@KVER='$(KREL)' KBUILD='$(KBUILD)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/compare
 
 # Long guest runs (tests/long), not part of 'check': case 110 with
@@ -205,7 +208,12 @@ fuzz: deps
 	@TOP=$(TOP) BUILD=$(BUILD) FUZZ_TIME='$(FUZZ_TIME)' FUZZ_RUNS='$(FUZZ_RUNS)' \
 		FUZZ_TARGETS='$(FUZZ_TARGETS)' tests/fuzz/run
 
-# checkpatch comes from the linux-source package, unpacked on demand. It
+# checkpatch comes from the linux-source package, unpacked on demand: the
+# default line's (linux-source-6.1, in DEB_PKGS), so that lint's verdict
+# does not change with the other source packages installed.
+LINT_TARBALL = $$(ls /usr/src/linux-source-$$(tests/kver --line).tar.xz \
+	/usr/src/linux-source-*.tar.xz 2>/dev/null | head -n 1)
+# It
 # runs from a directory of symlinks to the tree, so that the cache file it
 # writes into its working directory lands in build/, not in the sources.
 CHECKPATCH_DIR := $(BUILD)/checkpatch
@@ -218,7 +226,7 @@ LINT_SRCS       = $(shell find kernel include/uapi/greybus tests/selftest/kmod \
 
 $(CHECKPATCH): | deps
 	@mkdir -p $(CHECKPATCH_DIR)
-	@src=$$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1); \
+	@src=$(LINT_TARBALL); \
 	[ -n "$$src" ] || { echo "no /usr/src/linux-source-*.tar.xz" >&2; exit 1; }; \
 	top=$$(basename $$src .tar.xz); \
 	echo "lint: unpacking checkpatch from $$src"; \
@@ -230,7 +238,7 @@ KERNELDOC      := $(CHECKPATCH_DIR)/scripts/kernel-doc
 
 $(KERNELDOC): | deps
 	@mkdir -p $(CHECKPATCH_DIR)
-	@src=$$(ls /usr/src/linux-source-*.tar.xz 2>/dev/null | sort -V | tail -n 1); \
+	@src=$(LINT_TARBALL); \
 	[ -n "$$src" ] || { echo "no /usr/src/linux-source-*.tar.xz" >&2; exit 1; }; \
 	top=$$(basename $$src .tar.xz); \
 	echo "lint: unpacking kernel-doc from $$src"; \
