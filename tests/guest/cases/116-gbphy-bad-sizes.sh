@@ -2,6 +2,7 @@
 # timeout: 120
 # tools: gpiodetect gpioget
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim gpiodetect gpioget
 load_gb greybus gb-vhd gb-gbphy gb-gpio gb-i2c gb-spi gb-pwm
@@ -26,14 +27,11 @@ gbphy_of() {
 bound() {
 	test -e "$(gbphy_of "$1")/driver"
 }
-our_chip() {
-	gpiodetect 2>/dev/null | grep '\[gbphy[0-9]*\]' | cut -d' ' -f1 | grep .
-}
 # plug: insert the module and wait until gb-gpio (never faulted) works
 plug() {
 	c insert 2 $M >/dev/null || fail "insert failed"
-	wait_for 30 our_chip >/dev/null || fail "no gbphy gpiochip: $(cat err)"
-	CH=$(our_chip)
+	wait_for 30 gbphy_gpiochip >/dev/null || fail "no gbphy gpiochip: $(cat err)"
+	CH=$(gbphy_gpiochip)
 	# the bystander: a level gbsim puts on a line reads back
 	c gpio 2:1 3 1 || fail "gbsim ctl gpio failed"
 	assert_eq "$(gpioget $CH 3)" 1 "gpioget beside the faulted drivers"
@@ -42,7 +40,7 @@ plug() {
 	uevent_settle
 }
 no_chip() {
-	! our_chip >/dev/null
+	! gbphy_gpiochip >/dev/null
 }
 # unplug: remove the module and wait until its devices are gone.  The
 # bundle's link in /sys/bus/greybus/devices goes first, before its driver
@@ -54,7 +52,7 @@ unplug() {
 	d=$(readlink -f $BUNDLE)
 	c remove 2 || fail "remove failed"
 	wait_for 10 sh -c "! test -e $d" || fail "bundle still there after remove"
-	wait_for 10 no_chip || fail "gpiochip still there after remove: $(our_chip)"
+	wait_for 10 no_chip || fail "gpiochip still there after remove: $(gbphy_gpiochip)"
 }
 # unbound PROTO: the gbphy device of PROTO has no driver
 unbound() {

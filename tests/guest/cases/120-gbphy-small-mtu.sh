@@ -3,6 +3,7 @@
 # transport: vhd
 # kmods: spidev
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool i2ctransfer
@@ -45,17 +46,8 @@ after=$(grep -c 'i2c: addr=' log)
 
 # SPI: nine read-only transfers need nine 13-byte descriptors; a request
 # of 104 bytes holds seven, so the message goes as two operations
-our_bus() {
-	local m
-	for m in /sys/class/spi_master/spi*; do
-		case $(readlink -f "$m/device") in
-		*gbphy*) basename "$m" | sed 's/^spi//'; return 0 ;;
-		esac
-	done
-	return 1
-}
-wait_for 20 our_bus >/dev/null || fail "no gbphy spi master"
-S=$(our_bus)
+wait_for 20 gbphy_spi_bus >/dev/null || fail "no gbphy spi master"
+S=$(gbphy_spi_bus)
 wait_for 10 test -c /dev/spidev$S.1 || fail "no /dev/spidev$S.1"
 before=$(grep -c 'cs1: .* transfer(s)' log)
 out=$(spitest /dev/spidev$S.1 r1 r1 r1 r1 r1 r1 r1 r1 r1 2>e) ||

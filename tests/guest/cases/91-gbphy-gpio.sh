@@ -2,6 +2,7 @@
 # timeout: 150
 # tools: gpiodetect gpioinfo gpioget gpioset gpiomon
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim gpiodetect gpioinfo gpioget gpioset gpiomon gpiov2
 load_gb greybus gb-vhd gb-gbphy gb-gpio
@@ -14,10 +15,6 @@ c() {
 # level LINE 0|1: gbsim puts that level on its line (interface 2, CPort 1)
 level() {
 	c gpio 2:1 "$1" "$2" || fail "gbsim ctl gpio $1 $2 failed"
-}
-our_chip() {
-	gpiodetect 2>/dev/null | grep '\[gbphy[0-9]*\]' | cut -d' ' -f1 |
-		grep .
 }
 # mark / since TEXT: wait for a gbsim log line with TEXT after the mark
 mark() {
@@ -39,8 +36,8 @@ _lines() {
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/gbphy-bridge.mnfs >out 2>err &
 pid=$!
-wait_for 30 our_chip >/dev/null || fail "no gbphy gpiochip: $(gpiodetect 2>&1) $(cat err)"
-CH=$(our_chip)
+wait_for 30 gbphy_gpiochip >/dev/null || fail "no gbphy gpiochip: $(gpiodetect 2>&1) $(cat err)"
+CH=$(gbphy_gpiochip)
 info "$(gpiodetect | grep "^$CH ")"
 gpiodetect | grep -q "^$CH \[gbphy[0-9]*\] (8 lines)$" ||
 	fail "gpiodetect: $(gpiodetect | grep "^$CH ")"

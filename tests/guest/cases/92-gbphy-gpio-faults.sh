@@ -2,6 +2,7 @@
 # timeout: 180
 # tools: gpiodetect gpioinfo gpioget gpioset gpiomon
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim gpiodetect gpioget gpioset gpiomon
 load_gb greybus gb-vhd gb-gbphy gb-gpio
@@ -16,10 +17,6 @@ fault() {
 }
 level() {
 	c gpio 2:1 "$1" "$2" || fail "gbsim ctl gpio $1 $2 failed"
-}
-our_chip() {
-	gpiodetect 2>/dev/null | grep '\[gbphy[0-9]*\]' | cut -d' ' -f1 |
-		grep .
 }
 mark() {
 	MARK=$(wc -l <log)
@@ -40,8 +37,8 @@ gone() {
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/gbphy-bridge.mnfs >out 2>err &
 pid=$!
-wait_for 30 our_chip >/dev/null || fail "no gbphy gpiochip: $(cat err)"
-CH=$(our_chip)
+wait_for 30 gbphy_gpiochip >/dev/null || fail "no gbphy gpiochip: $(cat err)"
+CH=$(gbphy_gpiochip)
 
 # get_value: an error result, a short answer, no answer
 fault type=get_value result=invalid

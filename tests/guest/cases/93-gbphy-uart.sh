@@ -2,6 +2,7 @@
 # timeout: 150
 # tools: stty
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool stty
@@ -14,16 +15,6 @@ c() {
 	gbsim ctl "$@"
 }
 
-# our_tty: the ttyGB whose device is a gbphy device
-our_tty() {
-	local t
-	for t in /sys/class/tty/ttyGB*; do
-		case $(readlink -f "$t/device") in
-		*gbphy*) basename "$t"; return 0 ;;
-		esac
-	done
-	return 1
-}
 # n_log TEXT: how many lines of gbsim's uart log contain TEXT
 n_log() {
 	grep 'INFO    uart cport' log | grep -c -F -- "$1"
@@ -47,8 +38,8 @@ size() {
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/gbphy-bridge.mnfs >out 2>err &
 pid=$!
-wait_for 20 our_tty >/dev/null || fail "no gbphy ttyGB: $(cat err)"
-N=$(our_tty)
+wait_for 20 gbphy_tty >/dev/null || fail "no gbphy ttyGB: $(cat err)"
+N=$(gbphy_tty)
 T=/dev/$N
 info "tty $N"
 wait_for 10 test -c $T || fail "no $T"

@@ -1,6 +1,7 @@
 # Checks gb-pwm: the bridge module's PWMs appear as a pwmchip with npwm from the module, export/period/duty_cycle/polarity/enable through /sys/class/pwm reach gbsim's model, error answers fail the sysfs write, and a module removed under an open attribute leaves the write failing cleanly.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 load_gb greybus gb-vhd gb-gbphy gb-pwm
@@ -11,16 +12,6 @@ c() {
 	gbsim ctl "$@"
 }
 
-# our_chip: the pwmchip whose device is a gbphy device
-our_chip() {
-	local ch
-	for ch in /sys/class/pwm/pwmchip*; do
-		case $(readlink -f "$ch/device") in
-		*gbphy*) echo "$ch"; return 0 ;;
-		esac
-	done
-	return 1
-}
 # pwm_log TEXT: wait up to 5 s for gbsim to log a PWM state line with TEXT
 _has_state() {
 	grep "INFO    pwm cport [0-9]* pwm $1" log | tail -n 1 | grep -q -- "$2"
@@ -32,8 +23,8 @@ state() {
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/gbphy-bridge.mnfs >out 2>err &
 pid=$!
-wait_for 20 our_chip >/dev/null || fail "no gbphy pwmchip: $(cat err)"
-CH=$(our_chip)
+wait_for 20 gbphy_pwmchip >/dev/null || fail "no gbphy pwmchip: $(cat err)"
+CH=$(gbphy_pwmchip)
 info "chip $CH"
 assert_file_eq $CH/npwm 2
 

@@ -3,6 +3,7 @@
 # tools: xxd
 # kmods: spidev
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool spitest
@@ -15,17 +16,6 @@ M=/usr/share/greybus/manifests
 export GBSIM_CTL=$GBTEST_TMP/ctl
 c() {
 	gbsim ctl "$@"
-}
-
-# the spi master whose parent is a gbphy device
-our_bus() {
-	local m
-	for m in /sys/class/spi_master/spi*; do
-		case $(readlink -f "$m/device") in
-		*gbphy*) basename "$m" | sed 's/^spi//'; return 0 ;;
-		esac
-	done
-	return 1
 }
 
 # mark / since TEXT: a gbsim log line with TEXT after the mark
@@ -49,8 +39,8 @@ refused() {
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/gbphy-bridge.mnfs >out 2>err &
 pid=$!
-wait_for 20 our_bus >/dev/null || fail "no gbphy spi master: $(cat err)"
-B=$(our_bus)
+wait_for 20 gbphy_spi_bus >/dev/null || fail "no gbphy spi master: $(cat err)"
+B=$(gbphy_spi_bus)
 info "spi bus $B"
 wait_for 10 test -c /dev/spidev$B.0 || fail "no /dev/spidev$B.0"
 wait_for 10 test -c /dev/spidev$B.1 || fail "no /dev/spidev$B.1"
@@ -163,8 +153,8 @@ wait_for 10 sh -c "! test -e /dev/spidev$B.0" || fail "spidev node still there"
 # the module again, for removal during a stream of transfers
 c fault clear || fail "fault clear failed"
 c insert 2 $M/gbphy-bridge.mnfs || fail "insert failed"
-wait_for 20 our_bus >/dev/null || fail "no gbphy spi master after insert"
-B=$(our_bus)
+wait_for 20 gbphy_spi_bus >/dev/null || fail "no gbphy spi master after insert"
+B=$(gbphy_spi_bus)
 wait_for 10 test -c /dev/spidev$B.0 || fail "no /dev/spidev$B.0 after insert"
 out=$(spitest /dev/spidev$B.0 77) || fail "transfer after insert failed"
 assert_eq "$out" 77

@@ -3,6 +3,7 @@
 # tools: i2cget
 # kmods: at24 i2c-dev
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool i2cget
@@ -17,21 +18,10 @@ c() {
 	gbsim ctl "$@"
 }
 
-# our_bus: the number of the i2c adapter below a gbphy device
-our_bus() {
-	local a
-	for a in /sys/bus/i2c/devices/i2c-*; do
-		case $(readlink -f "$a") in
-		*gbphy*) echo "${a##*/i2c-}"; return 0 ;;
-		esac
-	done
-	return 1
-}
-
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M >out 2>err &
 pid=$!
-wait_for 20 our_bus >/dev/null || fail "no gbphy i2c adapter: $(cat err)"
-BUS=$(our_bus)
+wait_for 20 gbphy_i2c_bus >/dev/null || fail "no gbphy i2c adapter: $(cat err)"
+BUS=$(gbphy_i2c_bus)
 A=/sys/bus/i2c/devices/i2c-$BUS
 D=/sys/bus/i2c/devices/$BUS-0050
 info "adapter i2c-$BUS"

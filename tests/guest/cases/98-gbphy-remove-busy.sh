@@ -3,6 +3,7 @@
 # tools: i2cget i2ctransfer
 # kmods: i2c-dev
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool i2cget
@@ -16,24 +17,6 @@ export GBSIM_CTL=$GBTEST_TMP/ctl
 c() {
 	gbsim ctl "$@"
 }
-our_bus() {
-	local a
-	for a in /sys/bus/i2c/devices/i2c-*; do
-		case $(readlink -f "$a") in
-		*gbphy*) echo "${a##*/i2c-}"; return 0 ;;
-		esac
-	done
-	return 1
-}
-our_chip() {
-	local ch
-	for ch in /sys/class/pwm/pwmchip*; do
-		case $(readlink -f "$ch/device") in
-		*gbphy*) echo "$ch"; return 0 ;;
-		esac
-	done
-	return 1
-}
 n_lines() {
 	wc -l <"$1" 2>/dev/null | tr -d ' '
 }
@@ -43,11 +26,11 @@ _grew() {
 
 # setup: wait for both drivers, export pwm0 and enable it
 setup() {
-	wait_for 20 our_bus >/dev/null || fail "no gbphy i2c adapter: $(cat err)"
-	BUS=$(our_bus)
+	wait_for 20 gbphy_i2c_bus >/dev/null || fail "no gbphy i2c adapter: $(cat err)"
+	BUS=$(gbphy_i2c_bus)
 	wait_for 10 test -c /dev/i2c-$BUS || fail "no /dev/i2c-$BUS"
-	wait_for 20 our_chip >/dev/null || fail "no gbphy pwmchip"
-	CH=$(our_chip)
+	wait_for 20 gbphy_pwmchip >/dev/null || fail "no gbphy pwmchip"
+	CH=$(gbphy_pwmchip)
 	echo 0 >$CH/export || fail "export failed"
 	wait_for 5 test -e $CH/pwm0/enable || fail "pwm0 not exported"
 	echo 1000000 >$CH/pwm0/period || fail "period failed"

@@ -1,0 +1,46 @@
+# The bridged-PHY cases' lookups: which gpiochip, i2c adapter, spi
+# master, pwmchip or tty is the one below a gbphy device (the guest's
+# own may be there too).  Source after lib.sh.
+
+# gbphy_find GLOB [LINK]: the first path of GLOB that lies below a gbphy
+# device, judged by where PATH/LINK (PATH itself without LINK) resolves
+gbphy_find() {
+	local p
+	for p in $1; do
+		case $(readlink -f "$p${2:+/$2}") in
+		*gbphy*) echo "$p"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# the gpiochip's name (gpiochipN), from libgpiod's gpiodetect
+gbphy_gpiochip() {
+	gpiodetect 2>/dev/null | grep '\[gbphy[0-9]*\]' | cut -d' ' -f1 | grep .
+}
+
+# the i2c adapter's number
+gbphy_i2c_bus() {
+	local a
+	a=$(gbphy_find '/sys/bus/i2c/devices/i2c-*') || return 1
+	echo "${a##*/i2c-}"
+}
+
+# the spi master's bus number
+gbphy_spi_bus() {
+	local m
+	m=$(gbphy_find '/sys/class/spi_master/spi*' device) || return 1
+	echo "${m##*/spi}"
+}
+
+# the pwmchip's class directory
+gbphy_pwmchip() {
+	gbphy_find '/sys/class/pwm/pwmchip*' device
+}
+
+# the tty's name (ttyGBN)
+gbphy_tty() {
+	local t
+	t=$(gbphy_find '/sys/class/tty/ttyGB*' device) || return 1
+	basename "$t"
+}
