@@ -26,10 +26,16 @@ info() {
 	echo "$*"
 }
 
-# fail MSG: end the case as failed; MSG becomes the TAP reason.
+# fail MSG: end the case as failed; MSG becomes the TAP reason.  A case
+# that defines on_fail() gets it called first, to print what helps to
+# understand the failure (counters, state); once, even if it fails.
 fail() {
 	echo "FAIL: $*"
 	mkdir -p "$GBTEST_TMP" && echo "$*" >"$GBTEST_TMP/.reason"
+	if [ -z "${_GB_IN_ON_FAIL:-}" ] && command -v on_fail >/dev/null 2>&1; then
+		_GB_IN_ON_FAIL=1
+		on_fail 2>&1 | sed 's/^/on_fail: /'
+	fi
 	exit 1
 }
 

@@ -1,6 +1,7 @@
 # Checks gb-loopback's sysfs ABI: the bundle autoloads the driver, gb_loopbackN is a child of the bundle with every attribute of Linux's driver at its mode and default, bad writes are refused, and the raw-latency debugfs file and its link exist.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/loopback.sh
 
 need_tool gbsim
 M=/usr/share/greybus/manifests

@@ -1,6 +1,7 @@
 # Checks synchronous gb-loopback tests against gbsim: ping, transfer (0 to 2028 bytes) and sink each give iteration_count == iteration_max with no error, consistent statistics, gbsim-measured latencies and one raw latency per operation.
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/loopback.sh
 
 need_tool gbsim
 M=/usr/share/greybus/manifests

@@ -1,6 +1,7 @@
 # Checks asynchronous gb-loopback tests against gbsim: ping, transfer and sink with 1, 8 and 32 (and unlimited) operations outstanding give iteration_count == iteration_max with no error.
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/loopback.sh
 
 need_tool gbsim
 M=/usr/share/greybus/manifests

@@ -1,6 +1,7 @@
 # Checks gb-loopback's error accounting with gbsim's loopback knobs: a corrupted echo counts as an error, an unanswered request as a timeout (sync and async), a delayed answer shows in the gbsim-measured firmware latency, and a module unplugged mid-test ends the test cleanly.
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/loopback.sh
 
 need_tool gbsim
 M=/usr/share/greybus/manifests

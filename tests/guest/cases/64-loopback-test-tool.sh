@@ -1,6 +1,7 @@
 # Checks that Linux's own loopback_test (built by the harness from the linux-source package) finds our gb_loopback device and runs ping and transfer tests, sync and async, printing its results.
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/loopback.sh
 
 need_tool gbsim loopback_test
 M=/usr/share/greybus/manifests
