@@ -43,7 +43,12 @@ done
 # 0: no limit of the driver's own
 lb_run 3 300 64 0
 
-# a test replaces the one running; a configuration write waits for its end
+# a test replaces the one running; a configuration write waits for its end.
+# Synchronous: the asynchronous settings left by the last lb_run would
+# keep an unlimited window of pings in flight for as long as the test
+# runs, more than the emulated ES2 bridge drains within their timeout,
+# with the SVC watchdog's ping queued behind them.
+echo 0 >$LB/async
 echo 0 >$LB/iteration_max
 echo 2 >$LB/type || fail "an endless ping test refused"
 wait_for 10 _count_above 10 || fail "the endless test does not run"

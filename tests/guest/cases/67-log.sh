@@ -20,6 +20,10 @@ load_gb greybus gb-vhd
 gbsim --ctl "$GBSIM_CTL" -l "$LOG" -m 2:$M/log.mnfs 2>gbsim.err &
 pid=$!
 wait_for 30 test -e $B/driver || fail "no driver on 1-2.2.1: $(cat gbsim.err)"
+# the driver link comes before probe runs: wait for the log connection
+# (protocol 0x1a) that probe enables last
+CONNS=/sys/kernel/debug/greybus/greybus1/connections
+wait_for 10 grep -q ' 0x1a enabled ' $CONNS || fail "log connection not enabled: $(cat $CONNS)"
 assert_eq "$(basename "$(readlink $B/driver)")" gb-log "driver of 1-2.2.1"
 
 send 'hello from gbsim'
