@@ -129,7 +129,7 @@ check: deps modules tools
 # (its packages installed by deps if missing), then each target of
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
 # yours: CHECK_TAP += check-foo).  tests/check-all.
-CHECK_KERNELS ?= 6.1 6.12 6.1:es2
+CHECK_KERNELS ?= 6.1 6.12
 CHECK_TAP     ?= cross-arm64 check-dist
 check-all: deps
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
