@@ -1,8 +1,9 @@
 # For the gb-loopback cases: on a failure, print every loopback device's
 # test state and error counters (lib.sh's fail() calls on_fail).  Source
-# after lib.sh.
+# after lib.sh; a case that wants more defines its own on_fail() that
+# calls loopback_on_fail.
 
-on_fail() {
+loopback_on_fail() {
 	local lb a
 	for lb in /sys/class/gb_loopback/*; do
 		[ -e "$lb" ] || { echo "no gb_loopback device"; return 0; }
@@ -13,4 +14,8 @@ on_fail() {
 		done
 		echo "(${lb##*/})"
 	done
+}
+
+on_fail() {
+	loopback_on_fail
 }
