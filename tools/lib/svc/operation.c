@@ -438,7 +438,8 @@ void gbsim_handle_response(struct gbsim *sim, uint16_t hd_cport,
 	id = le16toh(hdr.operation_id);
 	p = gbsim_pending_take(sim, hd_cport, id);
 	if (!p) {
-		if (gbsim_fuzz_answer(sim, hd_cport, msg, len))
+		if (sim->cfg->extra && sim->cfg->extra->stray_response &&
+		    sim->cfg->extra->stray_response(sim, hd_cport, msg, len))
 			return;
 		gbsim_log_from_ap(sim, hd_cport, msg, len,
 				  "dropped: no request with this id");
