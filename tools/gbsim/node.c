@@ -260,9 +260,15 @@ static void gbsim_node_accept(struct gbsim_loop *loop, int fd, short revents,
 	}
 	node->fd = cfd;
 	node->clients++;
-	/* the far end is the SVC now: the link is up, the route there */
+	/*
+	 * The far end is the SVC now: the link is up, the route there, and
+	 * every CPort connected (Control checks that before CONNECTED)
+	 */
 	intf->vsys = intf->refclk = intf->unipro = intf->active = true;
 	sim->routes[node->intf_id].present = true;
+	gbsim_node_hd_cport(node, GREYBUS_CONTROL_CPORT_ID);
+	for (size_t i = 0; i < intf->num_cports; i++)
+		gbsim_node_hd_cport(node, intf->cports[i].id);
 	gbsim_log_info("node %u: client connected", node->intf_id);
 }
 

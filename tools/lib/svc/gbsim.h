@@ -317,6 +317,9 @@ void gbsim_modules_announce(struct gbsim *sim);
 int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 		    uint8_t id, const uint8_t *blob, size_t blob_len,
 		    char *err, size_t errlen);
+/* Only the identity (DME answers) from the config: no manifest */
+void gbsim_intf_init_identity(struct gbsim_intf *intf,
+			      const struct gbsim_module_cfg *mc, uint8_t id);
 void gbsim_intf_fini(struct gbsim_intf *intf);
 /* Power-on defaults of the DME attributes (on activation) */
 void gbsim_intf_reset_dme(struct gbsim_intf *intf);
@@ -395,6 +398,12 @@ int gbsim_send_request_id(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
  */
 int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
 		 size_t len);
+/*
+ * Send a message of a linked module's far end to the AP as it is
+ * (logged, no hooks; the CPort must be enabled)
+ */
+int gbsim_forward(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		  size_t len);
 int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
 			uint8_t req_type, uint8_t result, const void *payload,
 			size_t len);

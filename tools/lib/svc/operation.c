@@ -413,6 +413,12 @@ int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
 	return ret < 0 ? ret : 0;
 }
 
+int gbsim_forward(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		  size_t len)
+{
+	return gbsim_transmit_now(sim, hd_cport, msg, len);
+}
+
 int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
 		 size_t len)
 {
