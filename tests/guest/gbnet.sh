@@ -57,3 +57,18 @@ gbnet_bus() {
 gbnet_tail() {
 	echo "gbnet: $(tail -n 15 "$GBTEST_TMP/gbnet.log" 2>/dev/null) $(cat "$GBTEST_TMP/gbnet.err" 2>/dev/null)"
 }
+
+# For wait_for, which runs its command again at each try (a "$(...)" in
+# its arguments would be read once, before the first):
+# node_is N STATE: the node is in that state
+node_is() {
+	[ "$(node_state "$1")" = "$2" ]
+}
+# node_field N KEY: KEY=VALUE of the node's line in gbnet ctl list
+node_field() {
+	gbnet ctl list | sed -n "s/^127\.0\.0\.$1\(:[0-9]*\)\{0,1\} .* $2=\([^ ]*\).*/\2/p"
+}
+# node_above N KEY VALUE: the node's KEY is above VALUE
+node_above() {
+	[ "$(node_field "$1" "$2")" -gt "$3" ] 2>/dev/null
+}

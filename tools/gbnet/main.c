@@ -10,8 +10,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <grp.h>
+#include <limits.h>
 #include <poll.h>
+#ifndef GB_STATIC
 #include <pwd.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +42,7 @@ enum {
 	OPT_KEEPALIVE,
 	OPT_FRAME_TIMEOUT,
 	OPT_BACKOFF_MAX,
+	OPT_DEVICE_FD,
 };
 
 static const struct option gbnet_options[] = {
@@ -47,6 +51,7 @@ static const struct option gbnet_options[] = {
 	{ "ctl",	required_argument, NULL, OPT_CTL },
 	{ "user",	required_argument, NULL, OPT_USER },
 	{ "device",	required_argument, NULL, 'd' },
+	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -77,6 +82,7 @@ static void gbnet_usage(FILE *out)
 "      --user USER[:GROUP]  drop root for USER (a name or a number) once\n"
 "                        the device and the control socket are open\n"
 "  -d, --device PATH     the vhd device (default %s)\n"
+"      --device-fd N     use the already open descriptor N instead\n"
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --mtu N           largest message, header included (default %u)\n"
@@ -159,54 +165,70 @@ static int gbnet_config_load(char ***specs, size_t *n, const char *path)
 	return 0;
 }
 
-/* "USER[:GROUP]", names or numbers */
+/* A user or group id: a number, or a name (not in static builds) */
+static int gbnet_id(const char *word, bool group, unsigned int *id,
+		    unsigned int *gid)
+{
+	char *end;
+
+	errno = 0;
+	*id = (unsigned int)strtoul(word, &end, 10);
+	if (*word && !*end && !errno && *word != '-')
+		return 0;
+#ifdef GB_STATIC
+	(void)group;
+	(void)gid;
+	fprintf(stderr, "gbnet: --user: '%s': give a number (this static build looks up no names)\n",
+		word);
+	return -EINVAL;
+#else
+	if (group) {
+		struct group *gr = getgrnam(word);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		struct passwd *pw = getpwnam(word);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			*gid = pw->pw_gid;
+			return 0;
+		}
+	}
+	fprintf(stderr, "gbnet: --user: no %s '%s'\n", group ? "group" : "user",
+		word);
+	return -ENOENT;
+#endif
+}
+
+/* "USER[:GROUP]"; without GROUP, the user's (a number: the same number) */
 static int gbnet_drop_root(const char *spec)
 {
 	char user[128], *group;
-	uid_t uid;
-	gid_t gid;
-	char *end;
+	unsigned int uid, gid = UINT_MAX;
 
 	snprintf(user, sizeof(user), "%s", spec);
 	group = strchr(user, ':');
 	if (group)
 		*group++ = '\0';
-	uid = (uid_t)strtoul(user, &end, 10);
-	if (!*user || *end) {
-		struct passwd *pw = getpwnam(user);
-
-		if (!pw) {
-			fprintf(stderr, "gbnet: --user: no user '%s'\n", user);
-			return -ENOENT;
-		}
-		uid = pw->pw_uid;
-		gid = pw->pw_gid;
-	} else {
-		gid = (gid_t)uid;
-	}
-	if (group) {
-		gid = (gid_t)strtoul(group, &end, 10);
-		if (!*group || *end) {
-			struct group *gr = getgrnam(group);
-
-			if (!gr) {
-				fprintf(stderr, "gbnet: --user: no group '%s'\n",
-					group);
-				return -ENOENT;
-			}
-			gid = gr->gr_gid;
-		}
-	}
-	if (setgroups(0, NULL) || setgid(gid) || setuid(uid)) {
+	if (gbnet_id(user, false, &uid, &gid))
+		return -EINVAL;
+	if (gid == UINT_MAX)
+		gid = uid;
+	if (group && gbnet_id(group, true, &gid, NULL))
+		return -EINVAL;
+	if (setgroups(0, NULL) || setgid((gid_t)gid) || setuid((uid_t)uid)) {
 		fprintf(stderr, "gbnet: --user %s: %s\n", spec, strerror(errno));
 		return -errno;
 	}
-	if (!setuid(0)) {
+	if (uid && !setuid(0)) {
 		fprintf(stderr, "gbnet: --user %s: root came back\n", spec);
 		return -EPERM;
 	}
-	gbsim_log_info("running as uid %u gid %u", (unsigned int)uid,
-		       (unsigned int)gid);
+	gbsim_log_info("running as uid %u gid %u", uid, gid);
 	return 0;
 }
 
@@ -281,6 +303,11 @@ int main(int argc, char **argv)
 		case 'd':
 			net.cfg.device = optarg;
 			break;
+		case OPT_DEVICE_FD:
+			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
+				goto out_cfg;
+			net.cfg.device_fd = (int)v;
+			break;
 		case 'l':
 			net.cfg.log_path = optarg;
 			break;
@@ -335,6 +362,7 @@ int main(int argc, char **argv)
 	if (!net.cfg.ctl_path && getenv(GBNET_CTL_ENV) && *getenv(GBNET_CTL_ENV))
 		net.cfg.ctl_path = getenv(GBNET_CTL_ENV);
 
+	gbsim_log_set_prog(GBNET_NAME);
 	if (gbsim_log_open(net.cfg.log_path, net.cfg.verbose, err, sizeof(err))) {
 		fprintf(stderr, "gbnet: %s\n", err);
 		goto out_cfg;

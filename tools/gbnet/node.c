@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -23,6 +22,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <arpa/inet.h>
+
+#include <gb_resolve.h>
 
 #include "gbnet.h"
 #include "log.h"
@@ -256,9 +257,16 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 		 MSG_DONTWAIT);
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
-	if (n <= 0) {
-		gbnet_node_down(node, n < 0, "%s",
-				n < 0 ? strerror(errno) : "closed by the node");
+	if (n < 0) {
+		gbnet_node_down(node, true, "%s", strerror(errno));
+		return;
+	}
+	if (!n) {
+		if (node->rx.len)
+			gbnet_node_down(node, true, "closed mid-message (%zu bytes of it)",
+					node->rx.len);
+		else
+			gbnet_node_down(node, false, "closed by the node");
 		return;
 	}
 	node->bytes_in += (size_t)n;
@@ -391,37 +399,28 @@ static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
 
 static void gbnet_node_connect(struct gbnet_node *node)
 {
-	struct addrinfo hints = {
-		.ai_family = AF_UNSPEC,
-		.ai_socktype = SOCK_STREAM,
-		.ai_flags = AI_NUMERICSERV,
-	};
-	struct addrinfo *res;
-	char port[8];
-	int fd, ret;
+	struct sockaddr_storage ss;
+	char err[160];
+	socklen_t len;
+	int fd;
 
-	snprintf(port, sizeof(port), "%u", node->port);
 	/* names resolve here, at each attempt (a node may move) */
-	ret = getaddrinfo(node->host, port, &hints, &res);
-	if (ret) {
-		gbnet_node_down(node, true, "%s: %s", node->host,
-				gai_strerror(ret));
+	if (gb_resolve(node->host, node->port, &ss, &len, err, sizeof(err))) {
+		gbnet_node_down(node, true, "%s", err);
 		return;
 	}
-	gbnet_addr_name(res->ai_addr, node->addr, sizeof(node->addr));
-	fd = socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
-		    0);
+	gbnet_addr_name((struct sockaddr *)&ss, node->addr, sizeof(node->addr));
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
-		freeaddrinfo(res);
 		gbnet_node_down(node, true, "socket: %s", strerror(errno));
 		return;
 	}
-	ret = connect(fd, res->ai_addr, res->ai_addrlen);
-	freeaddrinfo(res);
-	if (ret && errno != EINPROGRESS) {
+	if (connect(fd, (struct sockaddr *)&ss, len) && errno != EINPROGRESS) {
+		int e = errno;
+
 		close(fd);
 		gbnet_node_down(node, true, "connect to %s: %s", node->addr,
-				strerror(errno));
+				strerror(e));
 		return;
 	}
 	node->fd = fd;

@@ -17,7 +17,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -27,6 +26,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <gb_resolve.h>
 #include <gb_tcp.h>
 
 #include "ctl.h"
@@ -275,34 +275,24 @@ static void gbsim_node_accept(struct gbsim_loop *loop, int fd, short revents,
 static int gbsim_node_listen(struct gbsim_node *node, const char *host,
 			     char *err, size_t errlen)
 {
-	struct addrinfo hints = {
-		.ai_family = AF_UNSPEC,
-		.ai_socktype = SOCK_STREAM,
-		.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
-	};
-	struct addrinfo *res;
-	char port[8];
+	struct sockaddr_storage ss;
+	socklen_t len;
 	int one = 1, fd, ret;
 
-	snprintf(port, sizeof(port), "%u", node->port);
-	ret = getaddrinfo(host, port, &hints, &res);
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", host, gai_strerror(ret));
-		return -EINVAL;
-	}
-	fd = socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
-		    0);
+	ret = gb_resolve(host, node->port, &ss, &len, err, errlen);
+	if (ret)
+		return ret;
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0 ||
 	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
-	    bind(fd, res->ai_addr, res->ai_addrlen) || listen(fd, 1)) {
+	    bind(fd, (struct sockaddr *)&ss, len) || listen(fd, 1)) {
+		ret = -errno;
 		snprintf(err, errlen, "module %u: listening on %s port %u: %s",
 			 node->intf_id, host, node->port, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		freeaddrinfo(res);
-		return -errno;
+		return ret;
 	}
-	freeaddrinfo(res);
 	node->lfd = fd;
 	return gbsim_loop_add_fd(node->set->tp->loop, fd, POLLIN,
 				 gbsim_node_accept, node);

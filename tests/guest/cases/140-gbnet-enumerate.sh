@@ -11,7 +11,7 @@ node_start 4 vibrator.mnfs
 gbnet_start --node 127.0.0.2 --node 127.0.0.3:4242 --node 127.0.0.4
 
 for n in 2 3 4; do
-	wait_for 30 test "$(node_state $n)" = up || fail "node $n not up: $(gbnet ctl list) $(gbnet_tail)"
+	wait_for 30 node_is $n up || fail "node $n not up: $(gbnet ctl list) $(gbnet_tail)"
 done
 B=$(gbnet_bus) || fail "no host device"
 want="Loopback Module Log Module Vibrator Module"
