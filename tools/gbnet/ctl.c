@@ -27,9 +27,10 @@ static int gbnet_cmd_status(struct gbnet *net, int argc, char **argv,
 		n++;
 		up += node->state == GBNET_NODE_UP;
 	}
-	gbsim_ctl_printf(out, "svc=%s bus=%u nodes=%u up=%u\n",
+	gbsim_ctl_printf(out, "svc=%s bus=%u nodes=%u up=%u mdns=%s\n",
 			 net->sim.svc_state == GBSIM_SVC_READY ? "ready" : "not-ready",
-			 net->sim.bus_id, n, up);
+			 net->sim.bus_id, n, up,
+			 !net->mdns ? "off" : net->mdns_working ? "on" : "unavailable");
 	return 0;
 }
 
@@ -52,6 +53,7 @@ static int gbnet_cmd_list(struct gbnet *net, int argc, char **argv,
 				 (unsigned long long)n->bytes_out,
 				 n->msgs_in, n->msgs_out, n->connects,
 				 n->errors);
+		gbsim_ctl_printf(out, " via=%s", n->mdns_key ? "mdns" : "static");
 		if (n->last_error[0])
 			gbsim_ctl_printf(out, " last_error=\"%s\"",
 					 n->last_error);

@@ -35,6 +35,7 @@
 #define GBNET_KEEPALIVE_S	10
 #define GBNET_FRAME_MS		5000	/* a frame started must end by then */
 #define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
+#define GBNET_MDNS_SERVICE	"_greybus._tcp"
 
 enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
@@ -73,6 +74,7 @@ struct gbnet_node {
 	unsigned long	msgs_in, msgs_out, errors, connects;
 	char		last_error[256];
 	struct gbnet_ratelimit rl;
+	char		*mdns_key;	/* added by discovery: its service */
 
 	struct gbnet_node *next;
 };
@@ -84,6 +86,16 @@ struct gbnet {
 	unsigned int	keepalive_s;
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;
+
+	/* DNS-SD discovery through avahi-browse (mdns.c) */
+	bool		mdns;		/* wanted (--no-mdns: not) */
+	bool		mdns_said;	/* its absence was logged */
+	bool		mdns_working;	/* avahi-browse has reported */
+	int		mdns_fd;
+	int		mdns_pid;
+	uint64_t	mdns_timer;
+	char		mdns_buf[1024];
+	size_t		mdns_len;
 };
 
 /* node.c */
@@ -98,6 +110,12 @@ void gbnet_nodes_fini(struct gbnet *net);
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
 		   struct gbsim_ctl_out *out);
 int gbnet_ctl_main(int argc, char **argv);
+
+/* mdns.c */
+void gbnet_mdns_init(struct gbnet *net);
+void gbnet_mdns_fini(struct gbnet *net);
+/* One line of avahi-browse -p -r output (modified in place) */
+void gbnet_mdns_line(struct gbnet *net, char *line);
 
 /* ratelimit.c */
 bool gbnet_ratelimit(struct gbnet_ratelimit *rl, unsigned int *missed);

@@ -43,6 +43,7 @@ enum {
 	OPT_FRAME_TIMEOUT,
 	OPT_BACKOFF_MAX,
 	OPT_DEVICE_FD,
+	OPT_NO_MDNS,
 };
 
 static const struct option gbnet_options[] = {
@@ -52,6 +53,7 @@ static const struct option gbnet_options[] = {
 	{ "user",	required_argument, NULL, OPT_USER },
 	{ "device",	required_argument, NULL, 'd' },
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
+	{ "no-mdns",	no_argument,	   NULL, OPT_NO_MDNS },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -77,6 +79,8 @@ static void gbnet_usage(FILE *out)
 "      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
 "                        names resolved at each attempt); may be repeated\n"
 "  -c, --config FILE     nodes from FILE: lines 'node HOST[:PORT]', '#' comments\n"
+"      --no-mdns         no DNS-SD discovery of %s services (by\n"
+"                        default through avahi-browse, when avahi runs)\n"
 "      --ctl PATH        listen for gbnet ctl on the Unix socket PATH\n"
 "                        (default: $%s, if set)\n"
 "      --user USER[:GROUP]  drop root for USER (a name or a number) once\n"
@@ -96,7 +100,8 @@ static void gbnet_usage(FILE *out)
 "Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
 "refuses the host device or goes away, 2 for a bad option or config.\n"
 "See docs/gbnet.md.\n",
-		GB_TCP_DEFAULT_PORT, GBNET_CTL_ENV, GBSIM_DEFAULT_DEVICE,
+		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_CTL_ENV,
+		GBSIM_DEFAULT_DEVICE,
 		GBSIM_DEFAULT_MTU, GBNET_DEFAULT_CPORTS, GBNET_KEEPALIVE_S,
 		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
 }
@@ -274,6 +279,8 @@ int main(int argc, char **argv)
 	net.keepalive_s = GBNET_KEEPALIVE_S;
 	net.frame_ms = GBNET_FRAME_MS;
 	net.backoff_max_ms = GBNET_BACKOFF_MAX_MS;
+	net.mdns = true;
+	net.mdns_fd = -1;
 
 	while ((opt = getopt_long(argc, argv, "c:d:l:vhV", gbnet_options,
 				  NULL)) != -1) {
@@ -302,6 +309,9 @@ int main(int argc, char **argv)
 			break;
 		case 'd':
 			net.cfg.device = optarg;
+			break;
+		case OPT_NO_MDNS:
+			net.mdns = false;
 			break;
 		case OPT_DEVICE_FD:
 			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
@@ -428,8 +438,12 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (net.mdns)
+		gbnet_mdns_init(&net);
+
 	ret = gbsim_loop_run(loop);
 
+	gbnet_mdns_fini(&net);
 out_nodes:
 	gbnet_nodes_fini(&net);
 out_tp:

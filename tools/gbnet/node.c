@@ -498,6 +498,7 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 	gb_tcp_rx_fini(&node->rx);
 	free(node->out);
 	free(node->spec);
+	free(node->mdns_key);
 	free(node);
 }
 
