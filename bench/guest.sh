@@ -146,8 +146,84 @@ enumerate() {
 	echo "R $rep mem_${key}_${n}_per_module_kib $(awk -v a="$s0" -v b="$s1" -v n="$n" 'BEGIN { printf "%.1f", (b - a) / n }')"
 }
 
+# TCP through gbnet (docs/gbnet.md): gbsim nodes on 127.0.0.1, the
+# first at port 4242, and one gbnet in front of them; beside a raw TCP
+# echo (tcpecho) of the same bytes: CPort prefix + message
+TCP_SIZES="0 512 2048"
+TCP_ENUM_NS="1 8 28"
+
+echo_tcp() {	# REP KEY SIZE
+	local line
+	line=$(tcpecho ping 127.0.0.1 5000 "$3" 2000) || fail "tcpecho ping $3 failed"
+	echo "L $1 $2 $line"
+	echo "R $1 $2_median_us $(kv median_us "$line")"
+	echo "R $1 $2_p99_us $(kv p99_us "$line")"
+}
+
+# tcp_enumerate REP N: N loopback nodes (one gbsim, ports 4242..) behind
+# one gbnet: from gbnet's first module_inserted to the last bundle bound
+tcp_enumerate() {
+	local rep=$1 n=$2 i=0 args= nodes= line t0 t1 npid gpid
+	while [ $i -lt "$n" ]; do
+		args="$args -m $((i + 2)):$M/loopback.mnfs"
+		nodes="$nodes --node 127.0.0.1:$((4242 + i))"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086
+	gbsim --node tcp:127.0.0.1:4242 $args 2>node.err &
+	npid=$!
+	gbbench binds --driver gb-loopback --count "$n" --timeout 300 >binds.tcp &
+	bpid=$!
+	wait_for 10 grep -q ready binds.tcp || fail "gbbench binds did not start"
+	# shellcheck disable=SC2086
+	gbnet -l tcpenum.log $nodes 2>gbnet.err &
+	gpid=$!
+	wait $bpid || fail "enumerating $n TCP nodes: $(cat binds.tcp) $(tail -n 3 gbnet.err)"
+	t1=$(kv last "$(grep '^binds ' binds.tcp)")
+	t0=$(grep -m 1 'SVC>AP  cport 0 svc.module_inserted req' tcpenum.log | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
+	[ -n "$t0" ] || fail "no module_inserted in gbnet's log"
+	stop_gbsim $gpid $npid
+	echo "R $rep tcp_enum_${n}_total_ms $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) * 1000 }')"
+	echo "R $rep tcp_enum_${n}_per_node_ms $(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.3f", (b - a) * 1000 / n }')"
+}
+
+tcp_bench() {	# REP
+	local rep=$1 te npid gpid
+	tcpecho serve 127.0.0.1 5000 >tcpecho.out 2>&1 &
+	te=$!
+	wait_for 10 grep -q ready tcpecho.out || fail "tcpecho did not start"
+	echo_tcp $rep tcp_raw_ping 10
+	for s in $TCP_SIZES; do
+		echo_tcp $rep tcp_raw_transfer_$s $((2 + 20 + s))
+	done
+	kill $te
+	wait $te 2>/dev/null
+
+	gbsim --mtu 4096 --node tcp:127.0.0.1:4242 -m 2:$M/loopback.mnfs 2>node.err &
+	npid=$!
+	gbnet --mtu 4096 --node 127.0.0.1:4242 2>gbnet.err &
+	gpid=$!
+	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet: $(cat gbnet.err)"
+	lb $rep tcp_ping_sync -t ping -i 2000
+	echo "R $rep tcp_ping_sync_median_us $(kv lat_median "$LINE")"
+	echo "R $rep tcp_ping_sync_p99_us $(kv lat_p99 "$LINE")"
+	echo "R $rep tcp_ping_sync_ops $(kv ops_per_s "$LINE")"
+	for s in $TCP_SIZES; do
+		lb $rep tcp_transfer_sync_$s -t transfer -s $s -i 1000
+		echo "R $rep tcp_transfer_sync_${s}_median_us $(kv lat_median "$LINE")"
+	done
+	lb $rep tcp_transfer_async32_2048 -t transfer -s 2048 -i 2000 -a 32 -o 2000000
+	echo "R $rep tcp_transfer_async32_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+	stop_gbsim $gpid $npid
+	for n in $TCP_ENUM_NS; do
+		tcp_enumerate $rep $n
+	done
+}
+
 rep=1
 while [ $rep -le "$REPS" ]; do
+	note "repetition $rep of $REPS: TCP through gbnet"
+	tcp_bench $rep
 	note "repetition $rep of $REPS: loopback"
 	# the transport alone: an ECHO of what one ping puts in a SEND event
 	# (4-byte vhd message head + 8-byte operation header), and of each

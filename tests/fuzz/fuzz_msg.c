@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "gb_msg.h"
-#include "../../tools/gbsim/log.h"
+#include "../../tools/lib/svc/log.h"
 
 #include "fuzz.h"
 

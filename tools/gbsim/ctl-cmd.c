@@ -438,6 +438,8 @@ static const struct gbsim_ctl_cmd {
 	{ "es2", "es2 set arpc_silent=N | es2 set defaults", true, gbsim_cmd_es2 },
 	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
 	  true, gbsim_cmd_fuzz },
+	{ "tcp", "tcp [IFID cut|half-header|long-size|over-mtu|bad-cport|close|stall|resume|flood N]", true,
+	  gbsim_cmd_tcp },
 	{ "help", "help", false, gbsim_cmd_help },
 };
 

@@ -27,6 +27,8 @@
 #define GBSIM_EXIT_RUNTIME	1	/* device missing, refused or lost */
 #define GBSIM_EXIT_USAGE	2	/* bad option, config or manifest */
 
+#define GBSIM_NODE_CPORTS	1024	/* --node: CPorts of all modules */
+
 enum {
 	OPT_LOG = 'l',
 	OPT_ENDO_ID = 0x100,
@@ -37,6 +39,7 @@ enum {
 	OPT_TRANSPORT,
 	OPT_CTL,
 	OPT_MANIFEST_RAW,
+	OPT_NODE,
 };
 
 static const struct option gbsim_options[] = {
@@ -53,6 +56,7 @@ static const struct option gbsim_options[] = {
 	{ "cports",	required_argument, NULL, OPT_CPORTS },
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "transport",	required_argument, NULL, OPT_TRANSPORT },
+	{ "node",	required_argument, NULL, OPT_NODE },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -81,6 +85,11 @@ static void gbsim_usage(FILE *out)
 "                        the functionfs mount (default /dev/ffs-es2)\n"
 "      --device-fd N     use the already open descriptor N instead\n"
 "      --transport NAME  how to reach the AP: vhd (default) or es2\n"
+"      --node tcp:ADDR[:PORT]\n"
+"                        no SVC, no bridge: serve each module as a Greybus\n"
+"                        node over TCP (greybus-zephyr's framing), the\n"
+"                        first on ADDR:PORT (default port 4242), the next\n"
+"                        on PORT+1, ..."
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
@@ -131,9 +140,24 @@ static void gbsim_signal(struct gbsim_loop *loop, int fd, short revents,
 	}
 }
 
+/* What gbsim adds to the shared SVC: TimeSync, fault hooks, the fuzzer */
+static void gbsim_extra_fini(struct gbsim *sim)
+{
+	gbsim_fuzz_fini(sim);
+	gbsim_faults_fini(sim);
+}
+
+static const struct gbsim_extra gbsim_extra = {
+	.init		= gbsim_timesync_init,
+	.fini		= gbsim_extra_fini,
+	.svc_timesync	= gbsim_timesync_svc,
+	.stray_response	= gbsim_fuzz_answer,
+};
+
 int main(int argc, char **argv)
 {
 	struct gbsim_config cfg = {
+		.extra = &gbsim_extra,
 		.device = GBSIM_DEFAULT_DEVICE,
 		.device_fd = -1,
 		.transport = "vhd",
@@ -152,7 +176,7 @@ int main(int argc, char **argv)
 	uint64_t v;
 
 	if (argc >= 2 && !strcmp(argv[1], "ctl"))
-		return gbsim_ctl_client(argc - 1, argv + 1);
+		return gbsim_ctl_main(argc - 1, argv + 1);
 
 	memset(&sim, 0, sizeof(sim));
 	while ((opt = getopt_long(argc, argv, "m:c:d:l:vhV", gbsim_options,
@@ -218,6 +242,10 @@ int main(int argc, char **argv)
 		case OPT_TRANSPORT:
 			cfg.transport = optarg;
 			break;
+		case OPT_NODE:
+			cfg.transport = "node";
+			cfg.device = optarg;
+			break;
 		case 'h':
 			gbsim_usage(stdout);
 			ret = GBSIM_EXIT_OK;
@@ -235,6 +263,10 @@ int main(int argc, char **argv)
 		ret = gbsim_die_usage("unexpected argument '%s'", argv[optind]);
 		goto out_cfg;
 	}
+
+	/* a node makes up a bridge CPort per module CPort it serves */
+	if (!strcmp(cfg.transport, "node") && cfg.num_cports == GBSIM_DEFAULT_CPORTS)
+		cfg.num_cports = GBSIM_NODE_CPORTS;
 
 	if (!cfg.ctl_path && getenv(GBSIM_CTL_ENV) && *getenv(GBSIM_CTL_ENV))
 		cfg.ctl_path = getenv(GBSIM_CTL_ENV);
@@ -278,7 +310,8 @@ int main(int argc, char **argv)
 	}
 
 	if (cfg.ctl_path) {
-		ctl = gbsim_ctl_open(&sim, cfg.ctl_path, err, sizeof(err));
+		ctl = gbsim_ctl_open(&sim, cfg.ctl_path, gbsim_ctl_run, err,
+				     sizeof(err));
 		if (!ctl) {
 			fprintf(stderr, "gbsim: %s\n", err);
 			ret = GBSIM_EXIT_RUNTIME;

@@ -22,6 +22,14 @@
 #define GBSIM_LOG_LINE_MAX	1024
 #define GBSIM_LOG_DATA_MAX	64	/* payload bytes shown with -vv */
 
+/* The name problems on stderr start with (gbsim_log_set_prog()) */
+static const char *gbsim_log_prog = "gbsim";
+
+void gbsim_log_set_prog(const char *prog)
+{
+	gbsim_log_prog = prog;
+}
+
 static int gbsim_log_fd = -1;
 static int gbsim_log_verbose;
 
@@ -162,7 +170,8 @@ static void gbsim_log_line(const char *tag, const char *body, bool problem)
 	} else if (problem) {
 		char msg[GBSIM_LOG_LINE_MAX + 16];
 
-		n = snprintf(msg, sizeof(msg), "gbsim: %s\n", body);
+		n = snprintf(msg, sizeof(msg), "%s: %s\n", gbsim_log_prog,
+			     body);
 		if (n > 0)
 			gbsim_write_all(STDERR_FILENO, msg,
 					(size_t)n < sizeof(msg) ? (size_t)n :

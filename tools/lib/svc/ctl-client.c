@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `gbsim ctl [-s PATH] [-w SECONDS] COMMAND [ARGS...]`: send one command
- * to a running gbsim's control socket and print the reply.
+ * `PROG ctl [-s PATH] [-w SECONDS] COMMAND [ARGS...]` (gbsim, gbnet):
+ * send one command to a running daemon's control socket and print the
+ * reply.
  *
  * Exit status: 0 the command succeeded (its output is on stdout); 1 it
- * failed ("gbsim ctl: MESSAGE" on stderr) or gbsim went away; 2 usage
+ * failed ("PROG ctl: MESSAGE" on stderr) or the daemon went away; 2 usage
  * errors and no socket to talk to.
  */
 #include <errno.h>
@@ -22,38 +23,15 @@
 
 #define GBSIM_CTL_REPLY_TIMEOUT_MS	30000
 
-static void gbsim_ctl_usage(FILE *out)
-{
-	fprintf(out,
-"Usage: gbsim ctl [-s PATH] [-w SECONDS] COMMAND [ARGS...]\n"
-"Script a running gbsim through its control socket (gbsim --ctl PATH).\n"
-"\n"
-"  -s PATH      the socket (default: $%s)\n"
-"  -w SECONDS   wait up to SECONDS for the socket to accept\n"
-"\n"
-"Commands:\n"
-"  status\n"
-"  list\n"
-"  insert IFID MANIFEST [KEY=VALUE...]   (keys as --module, and raw)\n"
-"  remove IFID\n"
-"  eject IFID\n"
-"  log [-f]\n"
-"  send CPORT HEX [count=N]\n"
-"  request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]\n"
-"  fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]\n"
-"        ACTION: drop, delay=MS, result=R, short=N, long=N, twice, late=MS\n"
-"  fault list | faults | fault del N | fault clear\n"
-"  help\n"
-"\n"
-"Exit status: 0 done, 1 the command failed, 2 usage error or no socket.\n"
-"See docs/gbsim.md.\n", GBSIM_CTL_ENV);
-}
+/* Who we are: set by gbsim_ctl_client() for every message */
+static const struct gbsim_ctl_client_info *gbsim_ctl_who;
 
 static int gbsim_ctl_usage_error(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "gbsim ctl: ");
+	fprintf(stderr, "%s ctl: ", gbsim_ctl_who->prog);
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'gbsim ctl -h' for more information.\n");
+	fprintf(stderr, "\nTry '%s ctl -h' for more information.\n",
+		gbsim_ctl_who->prog);
 	return 2;
 }
 
@@ -64,14 +42,14 @@ static int gbsim_ctl_connect(const char *path, double wait_s)
 	int fd, err;
 
 	if (strlen(path) >= sizeof(sa.sun_path)) {
-		fprintf(stderr, "gbsim ctl: socket path '%s' is too long\n", path);
+		fprintf(stderr, "%s ctl: socket path '%s' is too long\n", gbsim_ctl_who->prog, path);
 		return -1;
 	}
 	memcpy(sa.sun_path, path, strlen(path) + 1);
 	for (;;) {
 		fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 		if (fd < 0) {
-			fprintf(stderr, "gbsim ctl: socket: %s\n", strerror(errno));
+			fprintf(stderr, "%s ctl: socket: %s\n", gbsim_ctl_who->prog, strerror(errno));
 			return -1;
 		}
 		if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
@@ -83,9 +61,9 @@ static int gbsim_ctl_connect(const char *path, double wait_s)
 			break;
 		usleep(50000);
 	}
-	fprintf(stderr, "gbsim ctl: cannot connect to %s: %s%s\n", path,
+	fprintf(stderr, "%s ctl: cannot connect to %s: %s%s\n", gbsim_ctl_who->prog, path,
 		strerror(err), err == ENOENT || err == ECONNREFUSED ?
-		" (is gbsim running with --ctl?)" : "");
+		" (is it running with --ctl?)" : "");
 	return -1;
 }
 
@@ -124,7 +102,7 @@ static void gbsim_ctl_print_error(const char *p, size_t len)
 {
 	while (len && p[len - 1] == '\n')
 		len--;
-	fprintf(stderr, "gbsim ctl: %.*s\n", (int)len,
+	fprintf(stderr, "%s ctl: %.*s\n", gbsim_ctl_who->prog, (int)len,
 		len ? p : "the command failed");
 }
 
@@ -141,7 +119,7 @@ static int gbsim_ctl_replies(int fd, bool follow)
 		if (ret < 0 && errno == EINTR)
 			continue;
 		if (ret == 0) {
-			fprintf(stderr, "gbsim ctl: no answer from gbsim in %d s\n",
+			fprintf(stderr, "%s ctl: no answer in %d s\n", gbsim_ctl_who->prog,
 				GBSIM_CTL_REPLY_TIMEOUT_MS / 1000);
 			return 1;
 		}
@@ -149,13 +127,13 @@ static int gbsim_ctl_replies(int fd, bool follow)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			fprintf(stderr, "gbsim ctl: %s\n", strerror(errno));
+			fprintf(stderr, "%s ctl: %s\n", gbsim_ctl_who->prog, strerror(errno));
 			return 1;
 		}
 		if (n == 0) {
 			if (follow)
 				return 0;	/* gbsim stopped: the log ends */
-			fprintf(stderr, "gbsim ctl: gbsim closed the connection without answering\n");
+			fprintf(stderr, "%s ctl: the connection closed without an answer\n", gbsim_ctl_who->prog);
 			return 1;
 		}
 		switch (buf[0]) {
@@ -172,28 +150,30 @@ static int gbsim_ctl_replies(int fd, bool follow)
 			gbsim_ctl_print_error(buf + 1, (size_t)n - 1);
 			return 1;
 		default:
-			fprintf(stderr, "gbsim ctl: reply of unknown kind 0x%02x\n",
+			fprintf(stderr, "%s ctl: reply of unknown kind 0x%02x\n", gbsim_ctl_who->prog,
 				(unsigned char)buf[0]);
 			return 1;
 		}
 	}
 }
 
-int gbsim_ctl_client(int argc, char **argv)
+int gbsim_ctl_client(const struct gbsim_ctl_client_info *who, int argc,
+		     char **argv)
 {
-	const char *path = getenv(GBSIM_CTL_ENV);
+	const char *path = getenv(who->env);
 	double wait_s = 0;
 	size_t len;
 	char *req, *end;
 	int i, fd, ret;
 	bool follow;
 
+	gbsim_ctl_who = who;
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--")) {
 			i++;
 			break;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			gbsim_ctl_usage(stdout);
+			who->usage(stdout);
 			return 0;
 		} else if (!strcmp(argv[i], "-s") && i + 1 < argc) {
 			path = argv[++i];
@@ -210,13 +190,13 @@ int gbsim_ctl_client(int argc, char **argv)
 		return gbsim_ctl_usage_error("%s", "no command given");
 	if (!path || !*path)
 		return gbsim_ctl_usage_error("no control socket: give -s PATH or set %s",
-					     GBSIM_CTL_ENV);
+					     who->env);
 
 	follow = !strcmp(argv[i], "log") && i + 1 < argc &&
 		 !strcmp(argv[i + 1], "-f");
 	req = gbsim_ctl_build(argc - i, argv + i, &len);
 	if (!req) {
-		fprintf(stderr, "gbsim ctl: out of memory\n");
+		fprintf(stderr, "%s ctl: out of memory\n", gbsim_ctl_who->prog);
 		return 1;
 	}
 	if (len > GBSIM_CTL_REQ_MAX) {
@@ -235,7 +215,7 @@ int gbsim_ctl_client(int argc, char **argv)
 		setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof(sndbuf));
 	}
 	if (send(fd, req, len, MSG_NOSIGNAL) != (ssize_t)len) {
-		fprintf(stderr, "gbsim ctl: sending to %s: %s\n", path,
+		fprintf(stderr, "%s ctl: sending to %s: %s\n", gbsim_ctl_who->prog, path,
 			strerror(errno));
 		free(req);
 		close(fd);

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define GBSIM_CTL_ENV		"GBSIM_CTL"
 #define GBSIM_CTL_REQ_MAX	(256 * 1024)	/* largest request datagram */
@@ -56,13 +57,19 @@ int gbsim_ctl_protocol(const char *name);
  */
 int gbsim_ctl_op_type(const char *name, int *protocol, uint8_t *type);
 
-/* Run one command (ctl-cmd.c); the words are writable */
+/* Run one command (gbsim: ctl-cmd.c); the words are writable */
+typedef void (*gbsim_ctl_run_fn)(struct gbsim *sim, int argc, char **argv,
+				 struct gbsim_ctl_out *out);
 void gbsim_ctl_run(struct gbsim *sim, int argc, char **argv,
 		   struct gbsim_ctl_out *out);
 
-/* The server (ctl.c): listen at path (stale sockets are replaced) */
+/*
+ * The server (ctl.c): listen at path (stale sockets are replaced); each
+ * command goes to run
+ */
 struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
-				 char *err, size_t errlen);
+				 gbsim_ctl_run_fn run, char *err,
+				 size_t errlen);
 /* Close every client, remove the socket */
 void gbsim_ctl_close(struct gbsim_ctl *ctl);
 
@@ -110,8 +117,22 @@ int gbsim_cmd_es2(struct gbsim *sim, int argc, char **argv,
 int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 
-/* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
-int gbsim_ctl_client(int argc, char **argv);
+/* node.c: the "tcp" command (TCP node faults) */
+int gbsim_cmd_tcp(struct gbsim *sim, int argc, char **argv,
+		  struct gbsim_ctl_out *out);
+
+/* Who runs the client: names in messages, the socket's variable, help */
+struct gbsim_ctl_client_info {
+	const char	*prog;		/* "gbsim" */
+	const char	*env;		/* GBSIM_CTL_ENV */
+	void		(*usage)(FILE *out);
+};
+
+/* `gbsim ctl ...` (gbsim's ctl-usage.c); argv[0] is "ctl" */
+int gbsim_ctl_main(int argc, char **argv);
+/* `PROG ctl ...` (ctl-client.c); argv[0] is "ctl" */
+int gbsim_ctl_client(const struct gbsim_ctl_client_info *who, int argc,
+		     char **argv);
 
 
 #endif /* GBSIM_CTL_H */

@@ -788,7 +788,10 @@ static int gbsim_svc_handle(struct gbsim_op *op)
 	case GB_SVC_TYPE_TIMESYNC_DISABLE:
 	case GB_SVC_TYPE_TIMESYNC_AUTHORITATIVE:
 	case GB_SVC_TYPE_TIMESYNC_PING:
-		return gbsim_timesync_svc(op);
+		if (op->sim->cfg->extra && op->sim->cfg->extra->svc_timesync)
+			return op->sim->cfg->extra->svc_timesync(op);
+		gbsim_svc_refuse(op, "type 0x%02x: no TimeSync here", op->type);
+		return GB_OP_PROTOCOL_BAD;
 	default:
 		gbsim_svc_refuse(op, "type 0x%02x is not an AP request the SVC model knows",
 				 op->type);

@@ -50,5 +50,6 @@ const struct gbsim_transport_ops *gbsim_transport_find(const char *name);
 
 extern const struct gbsim_transport_ops gbsim_vhd_transport;
 extern const struct gbsim_transport_ops gbsim_es2_transport;
+extern const struct gbsim_transport_ops gbsim_node_transport;
 
 #endif /* GBSIM_TRANSPORT_H */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * gbsim: the Greybus network simulator.  One process plays the SVC and any
+ * The SVC and AP bridge shared by gbsim (the Greybus network simulator)
+ * and gbnet (Greybus nodes over TCP).  One process plays the SVC and any
  * number of modules behind one AP bridge (a host device of the kernel).
+ * A module's interfaces are answered either by gbsim's local models or,
+ * when the module has a link (struct gbsim_link_ops), by whatever is at
+ * the far end of that link: the bridge only maps CPorts.
  *
  * Object model.  Everything the simulator knows is reached from one
  * struct gbsim, and is only touched from the event loop's thread:
@@ -54,6 +58,7 @@ struct gbsim_conn;
 struct gbsim_intf;
 struct gbsim_loop;
 struct gbsim_module;
+struct gbsim_op;
 struct gbsim_proto;
 struct gbsim_transport;
 
@@ -115,7 +120,24 @@ struct gbsim_module_cfg {
 	struct gbsim_module_cfg *next;
 };
 
+/*
+ * What the program around the SVC adds to it; every member is optional.
+ * gbsim uses it for TimeSync, its fault hooks and its fuzzer.
+ */
+struct gbsim_extra {
+	/* after gbsim_init() set the object up */
+	void	(*init)(struct gbsim *sim);
+	/* first thing in gbsim_fini() */
+	void	(*fini)(struct gbsim *sim);
+	/* the SVC's TimeSync requests (NULL: refused as unknown) */
+	int	(*svc_timesync)(struct gbsim_op *op);
+	/* a response matching no request: true if expected (fuzzer) */
+	bool	(*stray_response)(struct gbsim *sim, uint16_t hd_cport,
+				  const uint8_t *msg, size_t len);
+};
+
 struct gbsim_config {
+	const struct gbsim_extra *extra;
 	const char	*device;
 	int		device_fd;	/* >= 0: already open (tests) */
 	const char	*transport;
@@ -237,7 +259,20 @@ enum gbsim_module_state {
 	GBSIM_MODULE_INSERTED,	/* AP acknowledged */
 };
 
+/*
+ * A module whose CPorts live at the far end of a link (gbnet's TCP
+ * nodes): every message the AP sends on a connection to it, Control
+ * included, is handed to send() as it is, with the module's CPort id.
+ * Messages from the far end come back through gbsim_link_deliver().
+ */
+struct gbsim_link_ops {
+	int	(*send)(void *ctx, uint16_t intf_cport, const uint8_t *msg,
+			size_t len);
+};
+
 struct gbsim_module {
+	const struct gbsim_link_ops *link;	/* NULL: local models */
+	void		*link_ctx;
 	uint8_t		id;		/* primary interface id */
 	uint8_t		num_intfs;
 	enum gbsim_module_state state;
@@ -250,6 +285,14 @@ struct gbsim_module {
 
 struct gbsim_module *gbsim_module_create(const struct gbsim_module_cfg *mc,
 					 char *err, size_t errlen);
+/*
+ * A module reached through a link: one interface, no manifest of its own
+ * (the far end serves it), identity from mc (manifest_path unused).
+ */
+struct gbsim_module *gbsim_module_create_linked(const struct gbsim_module_cfg *mc,
+						const struct gbsim_link_ops *link,
+						void *link_ctx,
+						char *err, size_t errlen);
 void gbsim_module_destroy(struct gbsim_module *m);
 /*
  * Plug a module in (takes ownership on success); announced once the SVC
@@ -274,6 +317,9 @@ void gbsim_modules_announce(struct gbsim *sim);
 int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 		    uint8_t id, const uint8_t *blob, size_t blob_len,
 		    char *err, size_t errlen);
+/* Only the identity (DME answers) from the config: no manifest */
+void gbsim_intf_init_identity(struct gbsim_intf *intf,
+			      const struct gbsim_module_cfg *mc, uint8_t id);
 void gbsim_intf_fini(struct gbsim_intf *intf);
 /* Power-on defaults of the DME attributes (on activation) */
 void gbsim_intf_reset_dme(struct gbsim_intf *intf);
@@ -352,6 +398,12 @@ int gbsim_send_request_id(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
  */
 int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
 		 size_t len);
+/*
+ * Send a message of a linked module's far end to the AP as it is
+ * (logged, no hooks; the CPort must be enabled)
+ */
+int gbsim_forward(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		  size_t len);
 int gbsim_send_response(struct gbsim *sim, uint16_t hd_cport, uint16_t id,
 			uint8_t req_type, uint8_t result, const void *payload,
 			size_t len);
@@ -381,6 +433,14 @@ void gbsim_conn_destroy(struct gbsim *sim, struct gbsim_conn *conn);
 bool gbsim_conn_stale(struct gbsim *sim, const struct gbsim_conn *conn);
 /* Drop every connection to intf_id (-1: all) without asking anyone */
 void gbsim_conns_purge(struct gbsim *sim, int intf_id);
+/*
+ * A message from the far end of a linked module's link, from its CPort
+ * intf_cport: sent to the AP on the bridge CPort connected to it.
+ * -ENOENT when no connection of the AP reaches that CPort (the caller
+ * decides what that costs the sender), else the transport's result.
+ */
+int gbsim_link_deliver(struct gbsim *sim, uint8_t intf_id,
+		       uint16_t intf_cport, const uint8_t *msg, size_t len);
 /* A message the AP sent on a bridge CPort other than the SVC's */
 void gbsim_conn_message(struct gbsim *sim, uint16_t hd_cport,
 			const uint8_t *msg, size_t len);
@@ -432,9 +492,9 @@ struct gbsim_hook {
 
 void gbsim_hook_add(struct gbsim *sim, struct gbsim_hook *hook);
 void gbsim_hook_del(struct gbsim *sim, struct gbsim_hook *hook);
-/* Forget every fault of the control socket (fault.c) */
+/* Forget every fault of the control socket (gbsim's fault.c) */
 void gbsim_faults_fini(struct gbsim *sim);
-/* Stop and forget the fuzzer (fuzz.c) */
+/* Stop and forget the fuzzer (gbsim's fuzz.c) */
 void gbsim_fuzz_fini(struct gbsim *sim);
 /*
  * A response from the AP that matches none of gbsim's requests: true if
@@ -542,7 +602,7 @@ int gbsim_svc_module_removed(struct gbsim *sim, uint8_t id);
 /* The interface an SVC request names (module id for module events), or -1 */
 int gbsim_svc_msg_intf(struct gbsim *sim, const uint8_t *msg, size_t len);
 
-/* TimeSync (timesync.c): the SVC's and the interfaces' operations */
+/* TimeSync (gbsim's timesync.c): the SVC's and the interfaces' operations */
 int gbsim_timesync_svc(struct gbsim_op *op);
 int gbsim_timesync_control(struct gbsim_op *op);
 void gbsim_timesync_init(struct gbsim *sim);

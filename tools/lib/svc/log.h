@@ -31,6 +31,8 @@ void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
 
 /* verbose: 0 = nothing on stderr but problems, 1 = the log, 2 = + data */
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen);
+/* Warnings and errors on stderr start with "PROG: " (default "gbsim") */
+void gbsim_log_set_prog(const char *prog);
 void gbsim_log_close(void);
 int gbsim_log_verbosity(void);
 

@@ -29,7 +29,6 @@ int gbsim_init(struct gbsim *sim, const struct gbsim_config *cfg,
 	sim->endo_id = cfg->endo_id;
 	sim->ap_intf_id = cfg->ap_intf_id;
 	sim->svc_state = GBSIM_SVC_DOWN;
-	gbsim_timesync_init(sim);
 	sim->conns = calloc(sim->num_cports, sizeof(*sim->conns));
 	sim->cport_enabled = calloc(sim->num_cports, sizeof(*sim->cport_enabled));
 	sim->next_op_id = calloc(sim->num_cports, sizeof(*sim->next_op_id));
@@ -39,13 +38,15 @@ int gbsim_init(struct gbsim *sim, const struct gbsim_config *cfg,
 		gbsim_fini(sim);
 		return -ENOMEM;
 	}
+	if (cfg->extra && cfg->extra->init)
+		cfg->extra->init(sim);
 	return 0;
 }
 
 void gbsim_fini(struct gbsim *sim)
 {
-	gbsim_fuzz_fini(sim);
-	gbsim_faults_fini(sim);
+	if (sim->cfg && sim->cfg->extra && sim->cfg->extra->fini)
+		sim->cfg->extra->fini(sim);
 	if (sim->conns) {
 		gbsim_cancel_requests(sim, -1);
 		gbsim_conns_purge(sim, -1);

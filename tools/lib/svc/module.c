@@ -96,6 +96,34 @@ err_destroy:
 	return NULL;
 }
 
+struct gbsim_module *gbsim_module_create_linked(const struct gbsim_module_cfg *mc,
+						const struct gbsim_link_ops *link,
+						void *link_ctx,
+						char *err, size_t errlen)
+{
+	struct gbsim_module *m;
+
+	m = calloc(1, sizeof(*m) + sizeof(m->intfs[0]));
+	if (m) {
+		m->intfs[0] = calloc(1, sizeof(*m->intfs[0]));
+		m->manifest_path = strdup("-");
+	}
+	if (!m || !m->intfs[0] || !m->manifest_path) {
+		snprintf(err, errlen, "out of memory");
+		gbsim_module_destroy(m);
+		return NULL;
+	}
+	m->id = mc->id;
+	m->num_intfs = 1;
+	m->state = GBSIM_MODULE_PLUGGED;
+	m->link = link;
+	m->link_ctx = link_ctx;
+	gbsim_intf_init_identity(m->intfs[0], mc, mc->id);
+	m->intfs[0]->module = m;
+	gbsim_intf_reset_dme(m->intfs[0]);
+	return m;
+}
+
 void gbsim_module_destroy(struct gbsim_module *m)
 {
 	if (!m)

@@ -376,16 +376,3 @@ const struct gbsim_transport_ops gbsim_vhd_transport = {
 	.strobe	= gbsim_vhd_strobe,
 	.close	= gbsim_vhd_close,
 };
-
-const struct gbsim_transport_ops *gbsim_transport_find(const char *name)
-{
-	static const struct gbsim_transport_ops *const all[] = {
-		&gbsim_vhd_transport,
-		&gbsim_es2_transport,
-	};
-
-	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
-		if (!strcmp(all[i]->name, name))
-			return all[i];
-	return NULL;
-}

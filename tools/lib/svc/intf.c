@@ -67,12 +67,10 @@ out:
 	return ret;
 }
 
-int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
-		    uint8_t id, const uint8_t *blob, size_t blob_len,
-		    char *err, size_t errlen)
+void gbsim_intf_init_identity(struct gbsim_intf *intf,
+			      const struct gbsim_module_cfg *mc, uint8_t id)
 {
 	uint8_t offset = (uint8_t)(id - mc->id);
-	int ret;
 
 	memset(intf, 0, sizeof(*intf));
 	intf->id = id;
@@ -85,6 +83,15 @@ int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
 	intf->ddbl1_mfr = mc->ddbl1_mfr;
 	intf->ddbl1_prod = mc->ddbl1_prod;
 	intf->init_status = mc->init_status;
+}
+
+int gbsim_intf_init(struct gbsim_intf *intf, const struct gbsim_module_cfg *mc,
+		    uint8_t id, const uint8_t *blob, size_t blob_len,
+		    char *err, size_t errlen)
+{
+	int ret;
+
+	gbsim_intf_init_identity(intf, mc, id);
 
 	intf->manifest = malloc(blob_len ? blob_len : 1);
 	if (!intf->manifest) {

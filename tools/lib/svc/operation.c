@@ -413,6 +413,12 @@ int gbsim_send_request(struct gbsim *sim, uint16_t hd_cport, uint8_t type,
 	return ret < 0 ? ret : 0;
 }
 
+int gbsim_forward(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
+		  size_t len)
+{
+	return gbsim_transmit_now(sim, hd_cport, msg, len);
+}
+
 int gbsim_inject(struct gbsim *sim, uint16_t hd_cport, const uint8_t *msg,
 		 size_t len)
 {
@@ -438,7 +444,8 @@ void gbsim_handle_response(struct gbsim *sim, uint16_t hd_cport,
 	id = le16toh(hdr.operation_id);
 	p = gbsim_pending_take(sim, hd_cport, id);
 	if (!p) {
-		if (gbsim_fuzz_answer(sim, hd_cport, msg, len))
+		if (sim->cfg->extra && sim->cfg->extra->stray_response &&
+		    sim->cfg->extra->stray_response(sim, hd_cport, msg, len))
 			return;
 		gbsim_log_from_ap(sim, hd_cport, msg, len,
 				  "dropped: no request with this id");

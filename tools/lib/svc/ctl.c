@@ -48,6 +48,7 @@ struct gbsim_ctl_client {
 
 struct gbsim_ctl {
 	struct gbsim	*sim;
+	gbsim_ctl_run_fn run;
 	char		*path;
 	int		fd;
 	struct gbsim_ctl_client *clients;
@@ -298,7 +299,7 @@ static void gbsim_ctl_request(struct gbsim_ctl_client *c, size_t len)
 	else if (argc == 0)
 		gbsim_ctl_fail(&out, "empty request");
 	else
-		gbsim_ctl_run(ctl->sim, argc, ctl->words, &out);
+		ctl->run(ctl->sim, argc, ctl->words, &out);
 
 	if (out.failed) {
 		gbsim_ctl_send(c, GBSIM_CTL_ERR, out.p, out.len);
@@ -410,7 +411,8 @@ static bool gbsim_ctl_live(const struct sockaddr_un *sa)
 }
 
 struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
-				 char *err, size_t errlen)
+				 gbsim_ctl_run_fn run, char *err,
+				 size_t errlen)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	struct gbsim_ctl *ctl;
@@ -427,6 +429,7 @@ struct gbsim_ctl *gbsim_ctl_open(struct gbsim *sim, const char *path,
 	if (!ctl)
 		goto nomem;
 	ctl->sim = sim;
+	ctl->run = run;
 	ctl->fd = -1;
 	ctl->path = strdup(path);
 	ctl->rbuf = malloc(GBSIM_CTL_REQ_MAX + 1);

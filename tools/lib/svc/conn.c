@@ -62,7 +62,8 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 		snprintf(err, errlen, "no route to interface %u", intf_id);
 		return NULL;
 	}
-	if (intf_cport != GREYBUS_CONTROL_CPORT_ID) {
+	/* a linked module's far end knows its CPorts: it refuses, not us */
+	if (intf_cport != GREYBUS_CONTROL_CPORT_ID && !intf->module->link) {
 		cport = gbsim_intf_find_cport(intf, intf_cport);
 		if (!cport) {
 			snprintf(err, errlen, "interface %u has no cport %u",
@@ -96,9 +97,12 @@ struct gbsim_conn *gbsim_conn_create(struct gbsim *sim, uint16_t hd_cport,
 	conn->intf_cport = intf_cport;
 	conn->module_seq = intf->module->seq;
 	conn->flags = flags;
-	conn->protocol = cport ? cport->protocol : GREYBUS_PROTOCOL_CONTROL;
+	conn->protocol = cport ? cport->protocol :
+			 intf_cport == GREYBUS_CONTROL_CPORT_ID ?
+			 GREYBUS_PROTOCOL_CONTROL : GREYBUS_PROTOCOL_VENDOR;
 	conn->bundle_id = cport ? cport->bundle_id : GREYBUS_CONTROL_BUNDLE_ID;
-	conn->proto = gbsim_proto_get(conn->protocol);
+	conn->proto = intf->module->link ? &gbsim_proto_default :
+		      gbsim_proto_get(conn->protocol);
 	if (conn->proto->conn_init) {
 		ret = conn->proto->conn_init(conn);
 		if (ret) {
@@ -225,10 +229,35 @@ void gbsim_conn_message(struct gbsim *sim, uint16_t hd_cport,
 		return;
 	}
 
+	if (intf->module->link) {
+		int ret;
+
+		gbsim_log_from_ap(sim, hd_cport, msg, len, NULL);
+		ret = intf->module->link->send(intf->module->link_ctx,
+					       conn->intf_cport, msg, len);
+		if (ret)
+			gbsim_log_warn("cport %u: message for %u:%u not passed on: %s",
+				       hd_cport, conn->intf_id, conn->intf_cport,
+				       strerror(-ret));
+		return;
+	}
 	if (hdr.type & GB_MSG_TYPE_RESPONSE) {
 		gbsim_handle_response(sim, hd_cport, msg, len);
 		return;
 	}
 	gbsim_run_request(sim, hd_cport, conn, intf, msg, len,
 			  gbsim_conn_request);
+}
+
+int gbsim_link_deliver(struct gbsim *sim, uint8_t intf_id,
+		       uint16_t intf_cport, const uint8_t *msg, size_t len)
+{
+	for (unsigned int i = 1; i < sim->num_cports; i++) {
+		struct gbsim_conn *c = sim->conns[i];
+
+		if (c && c->intf_id == intf_id && c->intf_cport == intf_cport &&
+		    !gbsim_conn_stale(sim, c))
+			return gbsim_forward(sim, (uint16_t)i, msg, len);
+	}
+	return -ENOENT;
 }

@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netap: a host-side test of gbnet without the kernel and without a real
+ * node.  It plays the AP side of gb-vhd over a SOCK_SEQPACKET socket pair
+ * (as tests/unit/gbsim/fakeap.c does for gbsim) and a Greybus node on a
+ * TCP socket of 127.0.0.1, and checks what gbnet does in between: SVC
+ * bring-up, module inserted when the node connects, messages carried
+ * both ways with the node's CPort id, and every kind of bad input from
+ * the node (a CPort no connection reaches, sizes over the MTU and under
+ * a header, a message begun and never finished) ending in module
+ * removed, a reconnect, and the same interface id again.  Output is TAP.
+ *
+ * Usage: netap GBNET MANIFEST_DIR LOGFILE
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <uapi/greybus/control.h>
+#include <uapi/greybus/greybus.h>
+#include <uapi/greybus/svc.h>
+#include <uapi/greybus/vhd.h>
+
+static int sock = -1;		/* the AP's end of the vhd socket pair */
+static int lfd = -1;		/* the node's listening socket */
+static int nfd = -1;		/* the node's connection */
+static unsigned int tests, failures;
+static uint16_t ap_id;
+
+static void ok(bool cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	tests++;
+	if (!cond)
+		failures++;
+	printf("%s %u - ", cond ? "ok" : "not ok", tests);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+static void bail(const char *why)
+{
+	printf("Bail out! %s\n", why);
+	exit(1);
+}
+
+/* ---- the AP ----------------------------------------------------------- */
+
+static void ev_write(uint32_t type, const void *payload, size_t len)
+{
+	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
+	struct gb_vhd_event_hdr hdr = { .type = type, .len = (uint32_t)len };
+
+	memcpy(buf, &hdr, sizeof(hdr));
+	memcpy(buf + sizeof(hdr), payload, len);
+	if (write(sock, buf, sizeof(hdr) + len) != (ssize_t)(sizeof(hdr) + len))
+		bail("write to gbnet failed");
+}
+
+static long ev_read(uint8_t *payload, size_t *len, int timeout_ms)
+{
+	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
+	struct pollfd pfd = { .fd = sock, .events = POLLIN };
+	struct gb_vhd_event_hdr hdr;
+	ssize_t n;
+
+	if (poll(&pfd, 1, timeout_ms) <= 0)
+		return 0;
+	n = read(sock, buf, sizeof(buf));
+	if (n <= 0)
+		return -1;
+	if ((size_t)n < sizeof(hdr))
+		bail("short event from gbnet");
+	memcpy(&hdr, buf, sizeof(hdr));
+	if (hdr.len != (size_t)n - sizeof(hdr))
+		bail("event length mismatch from gbnet");
+	memcpy(payload, buf + sizeof(hdr), hdr.len);
+	*len = hdr.len;
+	return hdr.type;
+}
+
+static void ap_send(uint16_t cport, const void *msg, size_t len)
+{
+	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
+	struct gb_vhd_message m = { .cport_id = cport };
+
+	memcpy(buf, &m, sizeof(m));
+	memcpy(buf + sizeof(m), msg, len);
+	ev_write(GB_VHD_SEND, buf, sizeof(m) + len);
+}
+
+static void cport_event(uint32_t type, uint16_t cport)
+{
+	struct gb_vhd_cport c = { .cport_id = cport };
+
+	ev_write(type, &c, sizeof(c));
+}
+
+struct msg {
+	uint16_t cport;
+	uint8_t	bytes[4096];	/* header + payload */
+	size_t	len;
+};
+
+static uint8_t msg_type(const struct msg *m)
+{
+	return m->bytes[4];
+}
+
+static uint16_t msg_id(const struct msg *m)
+{
+	return (uint16_t)(m->bytes[2] | m->bytes[3] << 8);
+}
+
+/* The next message gbnet hands the AP; false on timeout */
+static bool ap_recv(struct msg *m, int timeout_ms)
+{
+	static uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
+	struct gb_vhd_message vm;
+	size_t len;
+	long type;
+
+	do {
+		type = ev_read(buf, &len, timeout_ms);
+		if (type <= 0)
+			return false;
+	} while (type != GB_VHD_RECV);
+	memcpy(&vm, buf, sizeof(vm));
+	m->cport = vm.cport_id;
+	m->len = len - sizeof(vm);
+	if (m->len > sizeof(m->bytes) || m->len < 8)
+		bail("bad message length from gbnet");
+	memcpy(m->bytes, buf + sizeof(vm), m->len);
+	return true;
+}
+
+static size_t build(uint8_t *out, uint16_t id, uint8_t type, uint8_t result,
+		    const void *payload, size_t len)
+{
+	struct gb_operation_msg_hdr h = {
+		.size = (uint16_t)(sizeof(h) + len),
+		.operation_id = id,
+		.type = type,
+		.result = result,
+	};
+
+	memcpy(out, &h, sizeof(h));
+	if (len)
+		memcpy(out + sizeof(h), payload, len);
+	return sizeof(h) + len;
+}
+
+/* An SVC request from gbnet of @type on CPort 0, answered with success */
+static bool svc_expect(uint8_t type, struct msg *req)
+{
+	uint8_t rsp[16], ver[2] = { 0, 1 };
+	size_t n;
+
+	if (!ap_recv(req, 5000) || req->cport != 0 || msg_type(req) != type)
+		return false;
+	n = build(rsp, msg_id(req), type | GB_MSG_TYPE_RESPONSE, 0, ver,
+		  type == GB_REQUEST_TYPE_PROTOCOL_VERSION ? 2 : 0);
+	ap_send(0, rsp, n);
+	return true;
+}
+
+/* The AP asks the SVC; the response's payload in @rsp */
+static bool svc_ask(uint8_t type, const void *p, size_t len, struct msg *rsp)
+{
+	uint8_t req[64];
+	size_t n = build(req, ++ap_id, type, 0, p, len);
+
+	ap_send(0, req, n);
+	return ap_recv(rsp, 3000) && rsp->cport == 0 &&
+	       msg_type(rsp) == (type | GB_MSG_TYPE_RESPONSE) &&
+	       msg_id(rsp) == ap_id && rsp->bytes[5] == GB_OP_SUCCESS;
+}
+
+static uint32_t dme_get(uint8_t intf, uint16_t attr)
+{
+	struct gb_svc_dme_peer_get_request r = { intf, attr, 0 };
+	struct msg rsp;
+	uint32_t v;
+
+	if (!svc_ask(GB_SVC_TYPE_DME_PEER_GET, &r, sizeof(r), &rsp) ||
+	    rsp.len != 8 + 6)
+		return 0xdeadbeef;
+	memcpy(&v, rsp.bytes + 10, sizeof(v));
+	return v;
+}
+
+/* What the core does with a new interface, up to its control connection */
+static bool bring_up(uint8_t intf, uint16_t hd_cport)
+{
+	struct gb_svc_intf_request i = { intf };
+	struct gb_svc_intf_device_id_request d = { intf, intf };
+	struct gb_svc_route_create_request r = { 1, 1, intf, intf };
+	struct gb_svc_conn_create_request c = {
+		.intf1_id = 1, .cport1_id = hd_cport,
+		.intf2_id = intf, .cport2_id = 0,
+	};
+	struct msg rsp;
+
+	if (!svc_ask(GB_SVC_TYPE_INTF_VSYS_ENABLE, &i, 1, &rsp) ||
+	    !svc_ask(GB_SVC_TYPE_INTF_REFCLK_ENABLE, &i, 1, &rsp) ||
+	    !svc_ask(GB_SVC_TYPE_INTF_UNIPRO_ENABLE, &i, 1, &rsp) ||
+	    !svc_ask(GB_SVC_TYPE_INTF_ACTIVATE, &i, 1, &rsp) ||
+	    rsp.bytes[9] != GB_SVC_INTF_TYPE_GREYBUS ||
+	    !svc_ask(GB_SVC_TYPE_INTF_DEVICE_ID, &d, sizeof(d), &rsp) ||
+	    !svc_ask(GB_SVC_TYPE_ROUTE_CREATE, &r, sizeof(r), &rsp))
+		return false;
+	cport_event(GB_VHD_CPORT_ENABLE, hd_cport);
+	return svc_ask(GB_SVC_TYPE_CONN_CREATE, &c, sizeof(c), &rsp);
+}
+
+/* ---- the node --------------------------------------------------------- */
+
+static bool node_accept(int timeout_ms)
+{
+	struct pollfd pfd = { .fd = lfd, .events = POLLIN };
+
+	if (poll(&pfd, 1, timeout_ms) <= 0)
+		return false;
+	nfd = accept(lfd, NULL, NULL);
+	return nfd >= 0;
+}
+
+static void node_write(const void *p, size_t n)
+{
+	if (write(nfd, p, n) != (ssize_t)n)
+		bail("node write failed");
+}
+
+static void node_frame(uint16_t cport, const uint8_t *msg, size_t len)
+{
+	uint8_t buf[4096];
+
+	buf[0] = (uint8_t)cport;
+	buf[1] = (uint8_t)(cport >> 8);
+	memcpy(buf + 2, msg, len);
+	node_write(buf, len + 2);
+}
+
+/* Read exactly n bytes the node was sent; false on timeout or EOF */
+static bool node_read(uint8_t *buf, size_t n, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = nfd, .events = POLLIN };
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		if (poll(&pfd, 1, timeout_ms) <= 0)
+			return false;
+		r = read(nfd, buf + got, n - got);
+		if (r <= 0)
+			return false;
+		got += (size_t)r;
+	}
+	return true;
+}
+
+/* gbnet closed the node's connection (within timeout_ms) */
+static bool node_closed(int timeout_ms)
+{
+	struct pollfd pfd = { .fd = nfd, .events = POLLIN };
+	uint8_t b[256];
+	bool closed = false;
+
+	while (poll(&pfd, 1, timeout_ms) > 0) {
+		ssize_t r = read(nfd, b, sizeof(b));
+
+		if (r <= 0) {
+			closed = true;
+			break;
+		}
+	}
+	close(nfd);
+	nfd = -1;
+	return closed;
+}
+
+/* The node connects (again): module inserted at @intf, brought up */
+static void node_up(const char *why, uint8_t intf)
+{
+	struct msg req;
+
+	ok(node_accept(5000), "%s: gbnet connects to the node", why);
+	ok(svc_expect(GB_SVC_TYPE_MODULE_INSERTED, &req) && req.len == 12 &&
+	   req.bytes[8] == intf && req.bytes[9] == 1,
+	   "%s: module inserted at interface %u", why, intf);
+	ok(bring_up(intf, 1), "%s: interface %u activated, control connection", why,
+	   intf);
+}
+
+/* The node misbehaves: gbnet drops it and takes the module out */
+static void node_dropped(const char *why, uint8_t intf, int timeout_ms)
+{
+	struct msg req;
+
+	ok(node_closed(timeout_ms), "%s: gbnet closes the connection", why);
+	ok(svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &req) && req.len == 9 &&
+	   req.bytes[8] == intf, "%s: module %u removed", why, intf);
+	cport_event(GB_VHD_CPORT_DISABLE, 1);
+	{
+		struct gb_svc_conn_destroy_request d = {
+			.intf1_id = 1, .cport1_id = 1, .intf2_id = intf,
+		};
+		struct msg rsp;
+
+		svc_ask(GB_SVC_TYPE_CONN_DESTROY, &d, sizeof(d), &rsp);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t salen = sizeof(sa);
+	uint8_t buf[GB_VHD_EVENT_SIZE_MAX], m[64], ver[2] = { 0, 1 };
+	char node[64];
+	struct msg got, req;
+	int sv[2], status;
+	size_t len, n;
+	pid_t pid;
+	long type;
+
+	if (argc != 4) {
+		fprintf(stderr, "usage: netap GBNET MANIFEST_DIR LOGFILE\n");
+		return 2;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	lfd = socket(AF_INET, SOCK_STREAM, 0);
+	if (lfd < 0 || bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    listen(lfd, 1) || getsockname(lfd, (struct sockaddr *)&sa, &salen))
+		bail("node socket");
+	snprintf(node, sizeof(node), "127.0.0.1:%u", ntohs(sa.sin_port));
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv))
+		bail("socketpair");
+	pid = fork();
+	if (pid == 0) {
+		char fdarg[16];
+
+		close(sv[0]);
+		close(lfd);
+		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		execl(argv[1], argv[1], "--device-fd", fdarg, "--log", argv[3],
+		      "--cports", "16", "--mtu", "256", "--frame-timeout", "300",
+		      "--backoff-max", "300", "--node", node, (char *)NULL);
+		_exit(127);
+	}
+	close(sv[1]);
+	sock = sv[0];
+	printf("TAP version 13\n");
+
+	type = ev_read(buf, &len, 5000);
+	{
+		struct gb_vhd_create c;
+
+		memcpy(&c, buf, sizeof(c));
+		ok(type == GB_VHD_CREATE && c.num_cports == 16 && c.mtu == 256,
+		   "gbnet: CREATE (%u cports, mtu %u)", c.num_cports, c.mtu);
+	}
+	{
+		struct gb_vhd_created c = { .bus_id = 1 };
+
+		ev_write(GB_VHD_CREATED, &c, sizeof(c));
+		cport_event(GB_VHD_CPORT_ENABLE, 0);
+	}
+	ok(svc_expect(GB_REQUEST_TYPE_PROTOCOL_VERSION, &req), "gbnet: svc version");
+	ok(svc_expect(GB_SVC_TYPE_SVC_HELLO, &req) && req.len == 11 &&
+	   req.bytes[8] == 0x55 && req.bytes[9] == 0x47 && req.bytes[10] == 1,
+	   "gbnet: svc hello, endo 0x4755, AP interface 1");
+
+	node_up("gbnet: first connection", 2);
+	ok(dme_get(2, GB_DME_ARA_SN0) == 2 &&
+	   dme_get(2, GB_DME_ARA_SN1) == 0x47424e54,
+	   "gbnet: serial GBNT + interface id");
+
+	/* AP -> node: the node's CPort id, the message as it is */
+	n = build(m, 7, GB_CONTROL_TYPE_VERSION, 0, ver, 2);
+	ap_send(1, m, n);
+	ok(node_read(buf, 2 + n, 3000) && buf[0] == 0 && buf[1] == 0 &&
+	   !memcmp(buf + 2, m, n), "gbnet: AP request reaches the node on its cport 0");
+	/* node -> AP: on the bridge CPort connected to it */
+	n = build(m, 7, GB_CONTROL_TYPE_VERSION | GB_MSG_TYPE_RESPONSE, 0, ver, 2);
+	node_frame(0, m, n);
+	ok(ap_recv(&got, 3000) && got.cport == 1 && got.len == n &&
+	   !memcmp(got.bytes, m, n), "gbnet: node response reaches the AP on cport 1");
+	/* two frames in one write, and one split over two writes */
+	n = build(m, 0, 0x7e, 0, NULL, 0);
+	{
+		uint8_t two[40];
+
+		two[0] = 0;
+		two[1] = 0;
+		memcpy(two + 2, m, n);
+		memcpy(two + 2 + n, two, 2 + n);
+		node_write(two, 2 * (2 + n));
+		ok(ap_recv(&got, 3000) && ap_recv(&got, 3000) && got.cport == 1,
+		   "gbnet: two frames in one segment");
+		node_write(two, 5);
+		usleep(50000);
+		node_write(two + 5, 2 + n - 5);
+		ok(ap_recv(&got, 3000) && got.cport == 1 && got.len == n,
+		   "gbnet: a frame in two segments");
+	}
+
+	/* a CPort no connection reaches */
+	node_frame(9, m, n);
+	node_dropped("bad cport", 2, 3000);
+	node_up("after bad cport", 2);
+
+	/* a size over the MTU, refused from its header on */
+	{
+		uint8_t big[4] = { 0, 0, 0x01, 0x01 };	/* size 257 > mtu 256 */
+
+		node_write(big, sizeof(big));
+	}
+	node_dropped("size over the mtu", 2, 3000);
+	node_up("after size over the mtu", 2);
+
+	/* a size under a header */
+	{
+		uint8_t small[10] = { 0, 0, 7, 0 };
+
+		node_write(small, sizeof(small));
+	}
+	node_dropped("size under a header", 2, 3000);
+	node_up("after size under a header", 2);
+
+	/* a message begun, never finished: dropped after the frame timeout */
+	node_write(m, 5);
+	node_dropped("half a message", 2, 3000);
+	node_up("after half a message", 2);
+
+	/* a node that closes mid-message, then comes back */
+	node_write(m, 3);
+	close(nfd);
+	nfd = -1;
+	ok(svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &req) && req.bytes[8] == 2,
+	   "closed mid-message: module 2 removed");
+	cport_event(GB_VHD_CPORT_DISABLE, 1);
+	node_up("after a close", 2);
+
+	kill(pid, SIGTERM);
+	ok(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	   WEXITSTATUS(status) == 0, "gbnet: exits 0 on SIGTERM");
+	do
+		type = ev_read(buf, &len, 1000);
+	while (type > 0);
+	ok(type == -1, "gbnet: the device is closed");
+	printf("1..%u\n", tests);
+	return failures ? 1 : 0;
+}

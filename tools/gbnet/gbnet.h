@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gbnet: the SVC and AP bridge (tools/lib/svc, shared with gbsim) for
+ * Greybus nodes reached over TCP in greybus-zephyr's framing.  Each node
+ * is one TCP connection and, while it is up, one module with one
+ * interface; everything the AP sends on a connection to that interface
+ * goes down the node's socket with the node's CPort id, and the node's
+ * messages come back on the bridge CPort connected to the CPort they
+ * name (a node can reach no other).
+ *
+ * Everything runs on one thread, from the shared event loop; sockets are
+ * non-blocking and every buffer is bounded, so a node that floods,
+ * stalls or lies costs the others nothing.
+ */
+#ifndef GBNET_H
+#define GBNET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gb_tcp.h>
+
+#include "ctl.h"
+#include "gbsim.h"
+
+#define GBNET_NAME		"gbnet"
+#define GBNET_CTL_ENV		"GBNET_CTL"
+#define GBNET_AP_INTF		1	/* as the CC1352 firmware numbers it */
+#define GBNET_FIRST_INTF	2
+#define GBNET_OUT_MAX		(256 * 1024)	/* bytes queued to one node */
+#define GBNET_BACKOFF_MIN_MS	250
+#define GBNET_BACKOFF_MAX_MS	10000
+#define GBNET_CONNECT_MS	5000
+#define GBNET_KEEPALIVE_S	10
+#define GBNET_FRAME_MS		5000	/* a frame started must end by then */
+#define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
+#define GBNET_MDNS_SERVICE	"_greybus._tcp"
+
+enum gbnet_node_state {
+	GBNET_NODE_WAIT,	/* backing off before the next attempt */
+	GBNET_NODE_CONNECTING,
+	GBNET_NODE_UP,		/* module inserted */
+};
+
+/* At most a burst of lines per window; the rest counted and said later */
+struct gbnet_ratelimit {
+	uint64_t	window_start;
+	unsigned int	lines;
+	unsigned int	missed;
+};
+
+struct gbnet;
+
+struct gbnet_node {
+	struct gbnet	*net;
+	char		*spec;		/* as given: "HOST[:PORT]" */
+	char		host[256];
+	uint16_t	port;
+	enum gbnet_node_state state;
+	int		fd;
+	uint8_t		intf_id;	/* 0 until first up; kept after */
+	char		addr[64];	/* the address connected to */
+
+	struct gb_tcp_rx rx;
+	uint8_t		*out;
+	size_t		out_len;
+
+	uint64_t	timer;		/* backoff, connect or frame timer */
+	uint64_t	frame_timer;
+	unsigned int	backoff_ms;
+
+	uint64_t	bytes_in, bytes_out;
+	unsigned long	msgs_in, msgs_out, errors, connects;
+	char		last_error[256];
+	struct gbnet_ratelimit rl;
+	char		*mdns_key;	/* added by discovery: its service */
+
+	struct gbnet_node *next;
+};
+
+struct gbnet {
+	struct gbsim	sim;
+	struct gbsim_config cfg;
+	struct gbnet_node *nodes;
+	unsigned int	keepalive_s;
+	unsigned int	frame_ms;
+	unsigned int	backoff_max_ms;
+
+	/* DNS-SD discovery through avahi-browse (mdns.c) */
+	bool		mdns;		/* wanted (--no-mdns: not) */
+	bool		mdns_said;	/* its absence was logged */
+	bool		mdns_working;	/* avahi-browse has reported */
+	int		mdns_fd;
+	int		mdns_pid;
+	uint64_t	mdns_timer;
+	char		mdns_buf[1024];
+	size_t		mdns_len;
+};
+
+/* node.c */
+struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
+				  char *err, size_t errlen);
+void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node);
+struct gbnet_node *gbnet_node_find(struct gbnet *net, const char *word);
+const char *gbnet_node_state_name(enum gbnet_node_state st);
+void gbnet_nodes_fini(struct gbnet *net);
+
+/* ctl.c: the commands of gbnet's control socket */
+void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
+int gbnet_ctl_main(int argc, char **argv);
+
+/* mdns.c */
+void gbnet_mdns_init(struct gbnet *net);
+void gbnet_mdns_fini(struct gbnet *net);
+/* One line of avahi-browse -p -r output (modified in place) */
+void gbnet_mdns_line(struct gbnet *net, char *line);
+
+/* ratelimit.c */
+bool gbnet_ratelimit(struct gbnet_ratelimit *rl, unsigned int *missed);
+
+#endif /* GBNET_H */

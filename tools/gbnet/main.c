@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gbnet - Greybus nodes over TCP behind a host device of our own.
+ *
+ * Opens /dev/greybus-vhd (then may drop root), plays the SVC and the AP
+ * bridge with the code gbsim uses, and keeps one TCP connection per node
+ * until SIGINT or SIGTERM; then closes the device, which unplugs the
+ * bridge and every node's module with it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <poll.h>
+#ifndef GB_STATIC
+#include <pwd.h>
+#endif
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "gbnet.h"
+#include "log.h"
+#include "loop.h"
+#include "transport.h"
+
+#define GBNET_EXIT_OK		0
+#define GBNET_EXIT_RUNTIME	1
+#define GBNET_EXIT_USAGE	2
+
+#define GBNET_DEFAULT_CPORTS	256	/* a few per node, many nodes */
+
+enum {
+	OPT_NODE = 0x100,
+	OPT_CTL,
+	OPT_USER,
+	OPT_MTU,
+	OPT_CPORTS,
+	OPT_KEEPALIVE,
+	OPT_FRAME_TIMEOUT,
+	OPT_BACKOFF_MAX,
+	OPT_DEVICE_FD,
+	OPT_NO_MDNS,
+};
+
+static const struct option gbnet_options[] = {
+	{ "node",	required_argument, NULL, OPT_NODE },
+	{ "config",	required_argument, NULL, 'c' },
+	{ "ctl",	required_argument, NULL, OPT_CTL },
+	{ "user",	required_argument, NULL, OPT_USER },
+	{ "device",	required_argument, NULL, 'd' },
+	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
+	{ "no-mdns",	no_argument,	   NULL, OPT_NO_MDNS },
+	{ "log",	required_argument, NULL, 'l' },
+	{ "verbose",	no_argument,	   NULL, 'v' },
+	{ "mtu",	required_argument, NULL, OPT_MTU },
+	{ "cports",	required_argument, NULL, OPT_CPORTS },
+	{ "keepalive",	required_argument, NULL, OPT_KEEPALIVE },
+	{ "frame-timeout", required_argument, NULL, OPT_FRAME_TIMEOUT },
+	{ "backoff-max", required_argument, NULL, OPT_BACKOFF_MAX },
+	{ "help",	no_argument,	   NULL, 'h' },
+	{ "version",	no_argument,	   NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void gbnet_usage(FILE *out)
+{
+	fprintf(out,
+"Usage: gbnet [OPTIONS]\n"
+"  or:  gbnet ctl [-s PATH] COMMAND [ARGS...]   (gbnet ctl -h)\n"
+"Reach Greybus nodes over TCP (greybus-zephyr's framing: __le16 CPort,\n"
+"then the message) through an AP bridge created with /dev/greybus-vhd:\n"
+"gbnet plays the SVC; each node is a module.  Runs until SIGINT/SIGTERM.\n"
+"\n"
+"Options:\n"
+"      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
+"                        names resolved at each attempt); may be repeated\n"
+"  -c, --config FILE     nodes from FILE: lines 'node HOST[:PORT]', '#' comments\n"
+"      --no-mdns         no DNS-SD discovery of %s services (by\n"
+"                        default through avahi-browse, when avahi runs)\n"
+"      --ctl PATH        listen for gbnet ctl on the Unix socket PATH\n"
+"                        (default: $%s, if set)\n"
+"      --user USER[:GROUP]  drop root for USER (a name or a number) once\n"
+"                        the device and the control socket are open\n"
+"  -d, --device PATH     the vhd device (default %s)\n"
+"      --device-fd N     use the already open descriptor N instead\n"
+"  -l, --log FILE        write the message log to FILE\n"
+"  -v, --verbose         message log on stderr; twice: with payload bytes\n"
+"      --mtu N           largest message, header included (default %u)\n"
+"      --cports N        bridge CPorts, for all nodes (default %u)\n"
+"      --keepalive S     a node silent this long (dead link) goes (default %u)\n"
+"      --frame-timeout MS  a message begun must be whole by then (default %u)\n"
+"      --backoff-max MS  longest wait between two attempts (default %u)\n"
+"  -h, --help            show this help and exit\n"
+"  -V, --version         show the version and exit\n"
+"\n"
+"Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
+"refuses the host device or goes away, 2 for a bad option or config.\n"
+"See docs/gbnet.md.\n",
+		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_CTL_ENV,
+		GBSIM_DEFAULT_DEVICE,
+		GBSIM_DEFAULT_MTU, GBNET_DEFAULT_CPORTS, GBNET_KEEPALIVE_S,
+		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
+}
+
+static int gbnet_die_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "gbnet: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'gbnet --help' for more information.\n");
+	return GBNET_EXIT_USAGE;
+}
+
+static int gbnet_opt_uint(const char *name, const char *arg, uint64_t min,
+			  uint64_t max, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(arg, &end, 0);
+	if (!*arg || *end || errno || *out < min || *out > max || *arg == '-') {
+		fprintf(stderr, "gbnet: invalid %s '%s' (%llu..%llu)\n", name,
+			arg, (unsigned long long)min, (unsigned long long)max);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Nodes from a file: "node HOST[:PORT]" lines, blank lines, # comments */
+static int gbnet_config_load(char ***specs, size_t *n, const char *path)
+{
+	char line[512];
+	unsigned int lineno = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "gbnet: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *key, *val, *extra, *save = NULL, **grown;
+
+		lineno++;
+		line[strcspn(line, "#\r\n")] = '\0';
+		key = strtok_r(line, " \t", &save);
+		if (!key)
+			continue;
+		val = strtok_r(NULL, " \t", &save);
+		extra = strtok_r(NULL, " \t", &save);
+		if (strcmp(key, "node") || !val || extra) {
+			fprintf(stderr, "gbnet: %s:%u: expected 'node HOST[:PORT]'\n",
+				path, lineno);
+			fclose(f);
+			return -EINVAL;
+		}
+		grown = realloc(*specs, (*n + 1) * sizeof(**specs));
+		if (!grown || !(grown[*n] = strdup(val))) {
+			if (grown)
+				*specs = grown;
+			fclose(f);
+			return -ENOMEM;
+		}
+		*specs = grown;
+		(*n)++;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* A user or group id: a number, or a name (not in static builds) */
+static int gbnet_id(const char *word, bool group, unsigned int *id,
+		    unsigned int *gid)
+{
+	char *end;
+
+	errno = 0;
+	*id = (unsigned int)strtoul(word, &end, 10);
+	if (*word && !*end && !errno && *word != '-')
+		return 0;
+#ifdef GB_STATIC
+	(void)group;
+	(void)gid;
+	fprintf(stderr, "gbnet: --user: '%s': give a number (this static build looks up no names)\n",
+		word);
+	return -EINVAL;
+#else
+	if (group) {
+		struct group *gr = getgrnam(word);
+
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		struct passwd *pw = getpwnam(word);
+
+		if (pw) {
+			*id = pw->pw_uid;
+			*gid = pw->pw_gid;
+			return 0;
+		}
+	}
+	fprintf(stderr, "gbnet: --user: no %s '%s'\n", group ? "group" : "user",
+		word);
+	return -ENOENT;
+#endif
+}
+
+/* "USER[:GROUP]"; without GROUP, the user's (a number: the same number) */
+static int gbnet_drop_root(const char *spec)
+{
+	char user[128], *group;
+	unsigned int uid, gid = UINT_MAX;
+
+	snprintf(user, sizeof(user), "%s", spec);
+	group = strchr(user, ':');
+	if (group)
+		*group++ = '\0';
+	if (gbnet_id(user, false, &uid, &gid))
+		return -EINVAL;
+	if (gid == UINT_MAX)
+		gid = uid;
+	if (group && gbnet_id(group, true, &gid, NULL))
+		return -EINVAL;
+	if (setgroups(0, NULL) || setgid((gid_t)gid) || setuid((uid_t)uid)) {
+		fprintf(stderr, "gbnet: --user %s: %s\n", spec, strerror(errno));
+		return -errno;
+	}
+	if (uid && !setuid(0)) {
+		fprintf(stderr, "gbnet: --user %s: root came back\n", spec);
+		return -EPERM;
+	}
+	gbsim_log_info("running as uid %u gid %u", uid, gid);
+	return 0;
+}
+
+static void gbnet_signal(struct gbsim_loop *loop, int fd, short revents,
+			 void *ctx)
+{
+	struct signalfd_siginfo si;
+
+	(void)revents;
+	(void)ctx;
+	if (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		gbsim_log_info("signal %u: stopping", si.ssi_signo);
+		gbsim_loop_stop(loop, GBNET_EXIT_OK);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct gbsim_transport tp = { .fd = -1 };
+	struct gbsim_ctl *ctl = NULL;
+	struct gbsim_loop *loop = NULL;
+	const char *user = NULL;
+	static struct gbnet net;
+	char **specs = NULL;
+	size_t num_specs = 0;
+	int opt, sfd = -1, ret = GBNET_EXIT_USAGE;
+	char err[512];
+	sigset_t mask;
+	uint64_t v;
+
+	if (argc >= 2 && !strcmp(argv[1], "ctl"))
+		return gbnet_ctl_main(argc - 1, argv + 1);
+
+	net.cfg = (struct gbsim_config) {
+		.device = GBSIM_DEFAULT_DEVICE,
+		.device_fd = -1,
+		.transport = "vhd",
+		.mtu = GBSIM_DEFAULT_MTU,
+		.num_cports = GBNET_DEFAULT_CPORTS,
+		.endo_id = GBSIM_DEFAULT_ENDO_ID,
+		.ap_intf_id = GBNET_AP_INTF,
+	};
+	net.keepalive_s = GBNET_KEEPALIVE_S;
+	net.frame_ms = GBNET_FRAME_MS;
+	net.backoff_max_ms = GBNET_BACKOFF_MAX_MS;
+	net.mdns = true;
+	net.mdns_fd = -1;
+
+	while ((opt = getopt_long(argc, argv, "c:d:l:vhV", gbnet_options,
+				  NULL)) != -1) {
+		switch (opt) {
+		case OPT_NODE: {
+			char **grown = realloc(specs, (num_specs + 1) * sizeof(*specs));
+
+			if (!grown)
+				goto out_cfg;
+			specs = grown;
+			specs[num_specs] = strdup(optarg);
+			if (!specs[num_specs])
+				goto out_cfg;
+			num_specs++;
+			break;
+		}
+		case 'c':
+			if (gbnet_config_load(&specs, &num_specs, optarg))
+				goto out_cfg;
+			break;
+		case OPT_CTL:
+			net.cfg.ctl_path = optarg;
+			break;
+		case OPT_USER:
+			user = optarg;
+			break;
+		case 'd':
+			net.cfg.device = optarg;
+			break;
+		case OPT_NO_MDNS:
+			net.mdns = false;
+			break;
+		case OPT_DEVICE_FD:
+			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
+				goto out_cfg;
+			net.cfg.device_fd = (int)v;
+			break;
+		case 'l':
+			net.cfg.log_path = optarg;
+			break;
+		case 'v':
+			net.cfg.verbose++;
+			break;
+		case OPT_MTU:
+			if (gbnet_opt_uint("mtu", optarg, 64,
+					   GB_OPERATION_MSG_SIZE_MAX, &v))
+				goto out_cfg;
+			net.cfg.mtu = (uint16_t)v;
+			break;
+		case OPT_CPORTS:
+			if (gbnet_opt_uint("cport count", optarg, 2,
+					   GB_CPORT_ID_MAX + 1, &v))
+				goto out_cfg;
+			net.cfg.num_cports = (uint16_t)v;
+			break;
+		case OPT_KEEPALIVE:
+			if (gbnet_opt_uint("keepalive", optarg, 1, 3600, &v))
+				goto out_cfg;
+			net.keepalive_s = (unsigned int)v;
+			break;
+		case OPT_FRAME_TIMEOUT:
+			if (gbnet_opt_uint("frame timeout", optarg, 10, 600000, &v))
+				goto out_cfg;
+			net.frame_ms = (unsigned int)v;
+			break;
+		case OPT_BACKOFF_MAX:
+			if (gbnet_opt_uint("backoff", optarg, GBNET_BACKOFF_MIN_MS,
+					   3600000, &v))
+				goto out_cfg;
+			net.backoff_max_ms = (unsigned int)v;
+			break;
+		case 'h':
+			gbnet_usage(stdout);
+			ret = GBNET_EXIT_OK;
+			goto out_cfg;
+		case 'V':
+			printf("gbnet %s\n", GB_VERSION);
+			ret = GBNET_EXIT_OK;
+			goto out_cfg;
+		default:
+			fprintf(stderr, "Try 'gbnet --help' for more information.\n");
+			goto out_cfg;
+		}
+	}
+	if (optind < argc) {
+		ret = gbnet_die_usage("unexpected argument '%s'", argv[optind]);
+		goto out_cfg;
+	}
+	if (!net.cfg.ctl_path && getenv(GBNET_CTL_ENV) && *getenv(GBNET_CTL_ENV))
+		net.cfg.ctl_path = getenv(GBNET_CTL_ENV);
+
+	gbsim_log_set_prog(GBNET_NAME);
+	if (gbsim_log_open(net.cfg.log_path, net.cfg.verbose, err, sizeof(err))) {
+		fprintf(stderr, "gbnet: %s\n", err);
+		goto out_cfg;
+	}
+	loop = gbsim_loop_new();
+	if (!loop || gbsim_init(&net.sim, &net.cfg, loop)) {
+		fprintf(stderr, "gbnet: cannot start: %s\n", strerror(ENOMEM));
+		ret = GBNET_EXIT_RUNTIME;
+		goto out_log;
+	}
+	gbsim_log_info("gbnet %s: endo 0x%04x, AP interface %u, %u cports, mtu %u",
+		       GB_VERSION, net.cfg.endo_id, net.cfg.ap_intf_id,
+		       net.cfg.num_cports, net.cfg.mtu);
+
+	if (net.cfg.ctl_path) {
+		ctl = gbsim_ctl_open(&net.sim, net.cfg.ctl_path, gbnet_ctl_run,
+				     err, sizeof(err));
+		if (!ctl) {
+			fprintf(stderr, "gbnet: %s\n", err);
+			ret = GBNET_EXIT_RUNTIME;
+			goto out_sim;
+		}
+	}
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	signal(SIGPIPE, SIG_IGN);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
+	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
+	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, NULL)) {
+		fprintf(stderr, "gbnet: cannot watch signals: %s\n",
+			strerror(errno));
+		ret = GBNET_EXIT_RUNTIME;
+		goto out_sim;
+	}
+
+	tp.ops = &gbsim_vhd_transport;
+	tp.sim = &net.sim;
+	tp.loop = loop;
+	tp.device = net.cfg.device;
+	tp.fd = net.cfg.device_fd;
+	tp.num_cports = net.cfg.num_cports;
+	tp.mtu = net.cfg.mtu;
+	if (tp.ops->open(&tp, err, sizeof(err))) {
+		fprintf(stderr, "gbnet: %s\n", err);
+		ret = GBNET_EXIT_RUNTIME;
+		goto out_sim;
+	}
+	net.sim.tp = &tp;
+
+	/* the device is open: nothing else needs root */
+	if (user && gbnet_drop_root(user)) {
+		ret = GBNET_EXIT_RUNTIME;
+		goto out_tp;
+	}
+
+	for (size_t i = 0; i < num_specs; i++) {
+		if (!gbnet_node_add(&net, specs[i], err, sizeof(err))) {
+			fprintf(stderr, "gbnet: --node %s\n", err);
+			ret = GBNET_EXIT_USAGE;
+			goto out_nodes;
+		}
+	}
+
+	if (net.mdns)
+		gbnet_mdns_init(&net);
+
+	ret = gbsim_loop_run(loop);
+
+	gbnet_mdns_fini(&net);
+out_nodes:
+	gbnet_nodes_fini(&net);
+out_tp:
+	gbsim_log_info("closing the host device");
+	net.sim.tp = NULL;
+	tp.ops->close(&tp);
+out_sim:
+	gbsim_ctl_close(ctl);
+	if (sfd >= 0)
+		close(sfd);
+	gbsim_fini(&net.sim);
+out_log:
+	gbsim_loop_free(loop);
+	gbsim_log_close();
+out_cfg:
+	for (size_t i = 0; i < num_specs; i++)
+		free(specs[i]);
+	free(specs);
+	return ret;
+}

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One node: a TCP connection kept up (non-blocking connect, keepalive,
+ * exponential backoff between attempts), and while it is up, a module
+ * of one interface behind the shared SVC.  The interface id is chosen at
+ * the first connection (the lowest free from 2) and kept for the node
+ * while gbnet runs, so a node that comes back gets the same one.
+ *
+ * A node that breaks the framing, names a CPort no connection of the AP
+ * reaches, starts a message it does not finish in time, or does not read
+ * what it is sent, is disconnected, with one rate-limited line.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+
+#include <gb_resolve.h>
+
+#include "gbnet.h"
+#include "log.h"
+#include "loop.h"
+
+static void gbnet_node_connect(struct gbnet_node *node);
+
+const char *gbnet_node_state_name(enum gbnet_node_state st)
+{
+	switch (st) {
+	case GBNET_NODE_WAIT:		return "down";
+	case GBNET_NODE_CONNECTING:	return "connecting";
+	case GBNET_NODE_UP:		return "up";
+	}
+	return "unknown";
+}
+
+static struct gbsim_loop *gbnet_loop(struct gbnet_node *node)
+{
+	return node->net->sim.loop;
+}
+
+static void gbnet_node_log(struct gbnet_node *node, bool error,
+			   const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void gbnet_node_log(struct gbnet_node *node, bool error,
+			   const char *fmt, ...)
+{
+	unsigned int missed;
+	char line[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (error)
+		snprintf(node->last_error, sizeof(node->last_error), "%s", line);
+	if (!gbnet_ratelimit(&node->rl, &missed))
+		return;
+	if (error)
+		gbsim_log_error("node %s: %s%s", node->spec, line,
+				missed ? " (and lines suppressed)" : "");
+	else
+		gbsim_log_info("node %s: %s", node->spec, line);
+}
+
+static void gbnet_cancel(struct gbnet_node *node, uint64_t *timer)
+{
+	if (*timer)
+		gbsim_loop_cancel_timer(gbnet_loop(node), *timer);
+	*timer = 0;
+}
+
+static void gbnet_node_retry(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+
+	(void)loop;
+	node->timer = 0;
+	gbnet_node_connect(node);
+}
+
+/* Close whatever there is, take the module out, try again later */
+static void gbnet_node_down(struct gbnet_node *node, bool error,
+			    const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void gbnet_node_down(struct gbnet_node *node, bool error,
+			    const char *fmt, ...)
+{
+	struct gbnet *net = node->net;
+	char why[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (error)
+		node->errors++;
+	if (node->state == GBNET_NODE_UP) {
+		gbnet_node_log(node, error, "down: %s", why);
+		gbsim_module_remove(&net->sim, node->intf_id, "disconnected");
+	} else {
+		gbnet_node_log(node, error, "%s", why);
+	}
+	gbnet_cancel(node, &node->timer);
+	gbnet_cancel(node, &node->frame_timer);
+	if (node->fd >= 0) {
+		gbsim_loop_del_fd(gbnet_loop(node), node->fd);
+		close(node->fd);
+		node->fd = -1;
+	}
+	gb_tcp_rx_reset(&node->rx);
+	node->out_len = 0;
+	node->state = GBNET_NODE_WAIT;
+	node->timer = gbsim_loop_add_timer(gbnet_loop(node), node->backoff_ms,
+					   gbnet_node_retry, node);
+	node->backoff_ms = node->backoff_ms * 2 > net->backoff_max_ms ?
+			   net->backoff_max_ms : node->backoff_ms * 2;
+}
+
+static void gbnet_node_events(struct gbnet_node *node)
+{
+	gbsim_loop_set_events(gbnet_loop(node), node->fd,
+			      POLLIN | (node->out_len ? POLLOUT : 0));
+}
+
+static void gbnet_node_flush(struct gbnet_node *node)
+{
+	ssize_t n;
+
+	while (node->out_len) {
+		n = send(node->fd, node->out, node->out_len,
+			 MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0) {
+			gbnet_node_down(node, true, "send: %s",
+					n < 0 ? strerror(errno) : "closed");
+			return;
+		}
+		node->bytes_out += (size_t)n;
+		memmove(node->out, node->out + n, node->out_len - (size_t)n);
+		node->out_len -= (size_t)n;
+	}
+	gbnet_node_events(node);
+}
+
+/* The AP's message for the node's CPort (struct gbsim_link_ops) */
+static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
+			   size_t len)
+{
+	struct gbnet_node *node = ctx;
+	size_t n;
+
+	if (node->state != GBNET_NODE_UP)
+		return -ENOTCONN;
+	if (GBNET_OUT_MAX - node->out_len < GB_TCP_PREFIX + len) {
+		/* the AP is not to wait for a node that does not read */
+		gbnet_node_down(node, true, "does not read: %u bytes queued",
+				(unsigned int)node->out_len);
+		return -ENOBUFS;
+	}
+	n = gb_tcp_frame(node->out + node->out_len, GBNET_OUT_MAX - node->out_len,
+			 intf_cport, msg, len);
+	if (!n)
+		return -EMSGSIZE;
+	node->out_len += n;
+	node->msgs_out++;
+	gbnet_node_flush(node);
+	return 0;
+}
+
+static const struct gbsim_link_ops gbnet_link_ops = {
+	.send = gbnet_link_send,
+};
+
+static void gbnet_node_frame_late(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+
+	(void)loop;
+	node->frame_timer = 0;
+	gbnet_node_down(node, true, "message incomplete after %u ms (%zu bytes of it)",
+			node->net->frame_ms, node->rx.len);
+}
+
+static void gbnet_node_frames(struct gbnet_node *node)
+{
+	enum gb_tcp_status st;
+	const uint8_t *msg;
+	size_t msg_len;
+	uint16_t cport;
+	int ret;
+
+	for (;;) {
+		st = gb_tcp_rx_next(&node->rx, &cport, &msg, &msg_len);
+		if (st == GB_TCP_NEED_MORE)
+			break;
+		if (st != GB_TCP_FRAME) {
+			gbnet_node_down(node, true, "bad framing: %s (limit %zu bytes)",
+					gb_tcp_status_name(st), node->rx.max_msg);
+			return;
+		}
+		node->msgs_in++;
+		ret = gbsim_link_deliver(&node->net->sim, node->intf_id, cport,
+					 msg, msg_len);
+		if (ret == -ENOENT) {
+			gbnet_node_down(node, true, "message for cport %u, which no connection reaches",
+					cport);
+			return;
+		}
+		if (ret) {
+			/* the AP side refused it: the node is not at fault */
+			node->errors++;
+			gbnet_node_log(node, true, "cport %u: message of %zu bytes not delivered: %s",
+				       cport, msg_len, strerror(-ret));
+		}
+		gb_tcp_rx_consume(&node->rx, GB_TCP_PREFIX + msg_len);
+	}
+	/* a message begun must end in time: a slow sender holds nothing */
+	if (node->rx.len && !node->frame_timer)
+		node->frame_timer = gbsim_loop_add_timer(gbnet_loop(node),
+							 node->net->frame_ms,
+							 gbnet_node_frame_late,
+							 node);
+	else if (!node->rx.len)
+		gbnet_cancel(node, &node->frame_timer);
+}
+
+static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
+			  void *ctx)
+{
+	struct gbnet_node *node = ctx;
+	ssize_t n;
+
+	(void)loop;
+	(void)fd;
+	if (revents & POLLOUT) {
+		gbnet_node_flush(node);
+		if (node->state != GBNET_NODE_UP)
+			return;
+	}
+	if (!(revents & (POLLIN | POLLHUP | POLLERR)))
+		return;
+	/* one read per wakeup, at most one largest message: fair to others */
+	n = recv(node->fd, gb_tcp_rx_tail(&node->rx), gb_tcp_rx_room(&node->rx),
+		 MSG_DONTWAIT);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n < 0) {
+		gbnet_node_down(node, true, "%s", strerror(errno));
+		return;
+	}
+	if (!n) {
+		if (node->rx.len)
+			gbnet_node_down(node, true, "closed mid-message (%zu bytes of it)",
+					node->rx.len);
+		else
+			gbnet_node_down(node, false, "closed by the node");
+		return;
+	}
+	node->bytes_in += (size_t)n;
+	gb_tcp_rx_added(&node->rx, (size_t)n);
+	gbnet_node_frames(node);
+}
+
+/* The lowest interface id from 2 that no other node holds */
+static int gbnet_pick_intf(struct gbnet *net)
+{
+	for (unsigned int id = GBNET_FIRST_INTF; id < GBSIM_INTF_MAX; id++) {
+		bool taken = net->sim.intfs[id] != NULL;
+
+		for (struct gbnet_node *n = net->nodes; n && !taken; n = n->next)
+			taken = n->intf_id == id;
+		if (!taken)
+			return (int)id;
+	}
+	return -ENOSPC;
+}
+
+static void gbnet_node_up(struct gbnet_node *node)
+{
+	struct gbnet *net = node->net;
+	struct gbsim_module_cfg mc = {
+		.num_intfs = 1,
+		.vid = GBSIM_DEFAULT_VID,
+		.pid = GBSIM_DEFAULT_PID,
+		.ddbl1_mfr = GBSIM_DEFAULT_DDBL1_MFR,
+		.ddbl1_prod = GBSIM_DEFAULT_DDBL1_PROD,
+		.init_status = GBSIM_DEFAULT_INIT_STATUS,
+		.kind = GBSIM_INTF_GREYBUS,
+	};
+	unsigned int ka = net->keepalive_s, cnt = 3, intvl;
+	struct gbsim_module *m;
+	char err[160];
+	int one = 1, id;
+
+	if (!node->intf_id) {
+		id = gbnet_pick_intf(net);
+		if (id < 0) {
+			gbnet_node_down(node, true, "no interface id left");
+			return;
+		}
+		node->intf_id = (uint8_t)id;
+	}
+	/* silent past keepalive_s (dead peer, unacked data): down */
+	intvl = ka / cnt ? ka / cnt : 1;
+	setsockopt(node->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	setsockopt(node->fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
+	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPIDLE, &intvl, sizeof(intvl));
+	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
+	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof(cnt));
+	ka *= 1000;
+	setsockopt(node->fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &ka, sizeof(ka));
+
+	mc.id = node->intf_id;
+	mc.serial = GBNET_SERIAL | node->intf_id;
+	mc.serial_set = true;
+	m = gbsim_module_create_linked(&mc, &gbnet_link_ops, node, err,
+				       sizeof(err));
+	if (!m || gbsim_module_insert(&net->sim, m, err, sizeof(err))) {
+		gbsim_module_destroy(m);
+		gbnet_node_down(node, true, "module %u: %s", node->intf_id, err);
+		return;
+	}
+	node->state = GBNET_NODE_UP;
+	node->connects++;
+	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
+	gbnet_node_events(node);
+	gbnet_node_log(node, false, "up at %s: interface %u", node->addr,
+		       node->intf_id);
+}
+
+static void gbnet_node_connected(struct gbsim_loop *loop, int fd,
+				 short revents, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+	socklen_t len = sizeof(int);
+	int err = 0;
+
+	(void)loop;
+	(void)revents;
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) || err) {
+		gbnet_node_down(node, true, "connect to %s: %s", node->addr,
+				strerror(err ? err : errno));
+		return;
+	}
+	gbnet_cancel(node, &node->timer);
+	gbsim_loop_del_fd(gbnet_loop(node), fd);
+	if (gbsim_loop_add_fd(gbnet_loop(node), fd, POLLIN, gbnet_node_io,
+			      node)) {
+		gbnet_node_down(node, true, "out of memory");
+		return;
+	}
+	gbnet_node_up(node);
+}
+
+static void gbnet_node_connect_late(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+
+	(void)loop;
+	node->timer = 0;
+	gbnet_node_down(node, true, "connect to %s: no answer in %u ms",
+			node->addr, GBNET_CONNECT_MS);
+}
+
+static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
+{
+	char ip[INET6_ADDRSTRLEN] = "?";
+	unsigned int port = 0;
+
+	if (sa->sa_family == AF_INET) {
+		const struct sockaddr_in *in = (const void *)sa;
+
+		inet_ntop(AF_INET, &in->sin_addr, ip, sizeof(ip));
+		port = ntohs(in->sin_port);
+		snprintf(out, len, "%s:%u", ip, port);
+	} else if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *in6 = (const void *)sa;
+
+		inet_ntop(AF_INET6, &in6->sin6_addr, ip, sizeof(ip));
+		port = ntohs(in6->sin6_port);
+		snprintf(out, len, "[%s]:%u", ip, port);
+	} else {
+		snprintf(out, len, "?");
+	}
+}
+
+static void gbnet_node_connect(struct gbnet_node *node)
+{
+	struct sockaddr_storage ss;
+	char err[160];
+	socklen_t len;
+	int fd;
+
+	/* names resolve here, at each attempt (a node may move) */
+	if (gb_resolve(node->host, node->port, &ss, &len, err, sizeof(err))) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	gbnet_addr_name((struct sockaddr *)&ss, node->addr, sizeof(node->addr));
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		gbnet_node_down(node, true, "socket: %s", strerror(errno));
+		return;
+	}
+	if (connect(fd, (struct sockaddr *)&ss, len) && errno != EINPROGRESS) {
+		int e = errno;
+
+		close(fd);
+		gbnet_node_down(node, true, "connect to %s: %s", node->addr,
+				strerror(e));
+		return;
+	}
+	node->fd = fd;
+	node->state = GBNET_NODE_CONNECTING;
+	if (gbsim_loop_add_fd(gbnet_loop(node), fd, POLLOUT,
+			      gbnet_node_connected, node)) {
+		gbnet_node_down(node, true, "out of memory");
+		return;
+	}
+	node->timer = gbsim_loop_add_timer(gbnet_loop(node), GBNET_CONNECT_MS,
+					   gbnet_node_connect_late, node);
+}
+
+struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
+				  char *err, size_t errlen)
+{
+	struct gbnet_node *node, **pp;
+
+	node = calloc(1, sizeof(*node));
+	if (!node) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	node->net = net;
+	node->fd = -1;
+	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
+	if (gb_tcp_split_hostport(spec, node->host, sizeof(node->host),
+				  &node->port, GB_TCP_DEFAULT_PORT)) {
+		snprintf(err, errlen, "'%s': expected HOST[:PORT] or [V6ADDR][:PORT]",
+			 spec);
+		free(node);
+		return NULL;
+	}
+	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
+		if (!strcmp(n->host, node->host) && n->port == node->port) {
+			snprintf(err, errlen, "'%s': node already known", spec);
+			free(node);
+			return NULL;
+		}
+	}
+	node->spec = strdup(spec);
+	node->out = malloc(GBNET_OUT_MAX);
+	if (!node->spec || !node->out ||
+	    gb_tcp_rx_init(&node->rx, net->cfg.mtu)) {
+		snprintf(err, errlen, "out of memory");
+		free(node->spec);
+		free(node->out);
+		gb_tcp_rx_fini(&node->rx);
+		free(node);
+		return NULL;
+	}
+	for (pp = &net->nodes; *pp; pp = &(*pp)->next)
+		;
+	*pp = node;
+	gbnet_node_connect(node);
+	return node;
+}
+
+void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
+{
+	struct gbnet_node **pp;
+
+	for (pp = &net->nodes; *pp && *pp != node; pp = &(*pp)->next)
+		;
+	if (*pp)
+		*pp = node->next;
+	if (node->state == GBNET_NODE_UP)
+		gbsim_module_remove(&net->sim, node->intf_id, "removed");
+	gbnet_cancel(node, &node->timer);
+	gbnet_cancel(node, &node->frame_timer);
+	if (node->fd >= 0) {
+		gbsim_loop_del_fd(gbnet_loop(node), node->fd);
+		close(node->fd);
+	}
+	gb_tcp_rx_fini(&node->rx);
+	free(node->out);
+	free(node->spec);
+	free(node->mdns_key);
+	free(node);
+}
+
+struct gbnet_node *gbnet_node_find(struct gbnet *net, const char *word)
+{
+	char host[256];
+	uint16_t port;
+	char *end;
+	unsigned long id = strtoul(word, &end, 0);
+
+	for (struct gbnet_node *n = net->nodes; n; n = n->next)
+		if (!strcmp(n->spec, word))
+			return n;
+	if (*word && !*end) {
+		for (struct gbnet_node *n = net->nodes; n; n = n->next)
+			if (n->intf_id && n->intf_id == id)
+				return n;
+	}
+	if (gb_tcp_split_hostport(word, host, sizeof(host), &port,
+				  GB_TCP_DEFAULT_PORT))
+		return NULL;
+	for (struct gbnet_node *n = net->nodes; n; n = n->next)
+		if (!strcmp(n->host, host) && n->port == port)
+			return n;
+	return NULL;
+}
+
+void gbnet_nodes_fini(struct gbnet *net)
+{
+	while (net->nodes)
+		gbnet_node_remove(net, net->nodes);
+}

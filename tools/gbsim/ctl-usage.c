@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `gbsim ctl -h`: the commands of gbsim's control socket, for the shared
+ * client (ctl-client.c).
+ */
+#include <stdio.h>
+
+#include "ctl.h"
+
+static void gbsim_ctl_usage(FILE *out)
+{
+	fprintf(out,
+"Usage: gbsim ctl [-s PATH] [-w SECONDS] COMMAND [ARGS...]\n"
+"Script a running gbsim through its control socket (gbsim --ctl PATH).\n"
+"\n"
+"  -s PATH      the socket (default: $%s)\n"
+"  -w SECONDS   wait up to SECONDS for the socket to accept\n"
+"\n"
+"Commands:\n"
+"  status\n"
+"  list\n"
+"  insert IFID MANIFEST [KEY=VALUE...]   (keys as --module, and raw)\n"
+"  remove IFID\n"
+"  eject IFID\n"
+"  log [-f]\n"
+"  send CPORT HEX [count=N]\n"
+"  request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]\n"
+"  fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]\n"
+"        ACTION: drop, delay=MS, result=R, short=N, long=N, twice, late=MS\n"
+"  fault list | faults | fault del N | fault clear\n"
+"  tcp [IFID cut|half-header|long-size|over-mtu|bad-cport|close|stall|resume|flood N]\n"
+"        (--node only: break the TCP stream)\n"
+"  help\n"
+"\n"
+"Exit status: 0 done, 1 the command failed, 2 usage error or no socket.\n"
+"See docs/gbsim.md.\n", GBSIM_CTL_ENV);
+}
+
+int gbsim_ctl_main(int argc, char **argv)
+{
+	static const struct gbsim_ctl_client_info who = {
+		.prog	= "gbsim",
+		.env	= GBSIM_CTL_ENV,
+		.usage	= gbsim_ctl_usage,
+	};
+
+	return gbsim_ctl_client(&who, argc, argv);
+}
