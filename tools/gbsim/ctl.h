@@ -110,6 +110,10 @@ int gbsim_cmd_es2(struct gbsim *sim, int argc, char **argv,
 int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 
+/* proto-sdio.c: the "sdio" command (the card and its switch, knobs) */
+int gbsim_cmd_sdio(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
+
 /* `gbsim ctl ...` (ctl-client.c); argv[0] is "ctl" */
 int gbsim_ctl_client(int argc, char **argv);
 
