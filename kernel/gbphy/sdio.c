@@ -102,51 +102,60 @@ static u8 gb_sdio_cmd_type(struct mmc_command *cmd)
 	}
 }
 
+/*
+ * An operation without gb_operation_sync(), which logs every failure: a
+ * command without answer is how the MMC core learns what card is there,
+ * and a module that left makes every operation fail until removal.
+ */
+static int gb_sdio_op(struct gb_sdio *host, u8 type, const void *req,
+		      size_t req_size, void *rsp, size_t rsp_size)
+{
+	struct gb_operation *op;
+	int ret;
+
+	op = gb_operation_create(host->connection, type, req_size, rsp_size,
+				 GFP_NOIO);
+	if (!op)
+		return -ENOMEM;
+	memcpy(op->request->payload, req, req_size);
+	ret = gb_operation_request_send_sync_timeout(op, GB_SDIO_OP_TIMEOUT_MS);
+	if (!ret && rsp_size)
+		memcpy(rsp, op->response->payload, rsp_size);
+	gb_operation_put(op);
+	return ret;
+}
+
 /* One command; its error is in cmd->error too */
 static int gb_sdio_command(struct gb_sdio *host, struct mmc_command *cmd,
 			   struct mmc_data *data)
 {
-	struct gb_sdio_command_response *rsp;
-	struct gb_sdio_command_request *req;
-	struct gb_operation *op;
+	struct gb_sdio_command_request req = { };
+	struct gb_sdio_command_response rsp;
 	unsigned int i;
 	int ret;
 
-	/*
-	 * Not gb_operation_sync(), which logs every failure: a command
-	 * without answer is how the MMC core learns what card is there.
-	 */
-	op = gb_operation_create(host->connection, GB_SDIO_TYPE_COMMAND,
-				 sizeof(*req), sizeof(*rsp), GFP_NOIO);
-	if (!op) {
-		cmd->error = -ENOMEM;
-		return cmd->error;
-	}
-	req = op->request->payload;
-	req->cmd = cmd->opcode;
-	req->cmd_flags = gb_sdio_cmd_flags(cmd);
-	req->cmd_type = gb_sdio_cmd_type(cmd);
-	req->cmd_arg = cpu_to_le32(cmd->arg);
+	req.cmd = cmd->opcode;
+	req.cmd_flags = gb_sdio_cmd_flags(cmd);
+	req.cmd_type = gb_sdio_cmd_type(cmd);
+	req.cmd_arg = cpu_to_le32(cmd->arg);
 	if (data) {
-		req->data_blocks = cpu_to_le16(data->blocks);
-		req->data_blksz = cpu_to_le16(data->blksz);
+		req.data_blocks = cpu_to_le16(data->blocks);
+		req.data_blksz = cpu_to_le16(data->blksz);
 	}
 
-	ret = gb_operation_request_send_sync_timeout(op, GB_SDIO_OP_TIMEOUT_MS);
+	ret = gb_sdio_op(host, GB_SDIO_TYPE_COMMAND, &req, sizeof(req), &rsp,
+			 sizeof(rsp));
 	if (ret) {
-		gb_operation_put(op);
 		cmd->error = gb_sdio_errno(ret);
 		return cmd->error;
 	}
 
-	rsp = op->response->payload;
 	if (cmd->flags & MMC_RSP_136) {
-		for (i = 0; i < ARRAY_SIZE(rsp->resp); i++)
-			cmd->resp[i] = le32_to_cpu(rsp->resp[i]);
+		for (i = 0; i < ARRAY_SIZE(rsp.resp); i++)
+			cmd->resp[i] = le32_to_cpu(rsp.resp[i]);
 	} else if (cmd->flags & MMC_RSP_PRESENT) {
-		cmd->resp[0] = le32_to_cpu(rsp->resp[0]);
+		cmd->resp[0] = le32_to_cpu(rsp.resp[0]);
 	}
-	gb_operation_put(op);
 	cmd->error = 0;
 	return 0;
 }
@@ -360,8 +369,7 @@ static void gb_sdio_set_ios(struct mmc_host *mmc, struct mmc_ios *ios)
 	ret = gbphy_runtime_get_sync(host->gbphy_dev);
 	if (ret)
 		return;
-	ret = gb_operation_sync(host->connection, GB_SDIO_TYPE_SET_IOS,
-				&req, sizeof(req), NULL, 0);
+	ret = gb_sdio_op(host, GB_SDIO_TYPE_SET_IOS, &req, sizeof(req), NULL, 0);
 	gbphy_runtime_put_autosuspend(host->gbphy_dev);
 	/* set_ios cannot fail: the next command will; a module gone is no news */
 	if (ret && ret != -ESHUTDOWN && ret != -ENOTCONN)

@@ -66,8 +66,8 @@ card_back "after the timeouts"
 readback "after the timeouts"
 
 # pulled with a transfer held by gbsim: the reader fails, nothing hangs
-c fault add intf=2 proto=0x07 type=0x05 delay=800 once >/dev/null || fail "fault add failed"
 mark=$(wc -l <log)
+c fault add intf=2 proto=0x07 type=0x05 delay=800 once >/dev/null || fail "fault add failed"
 (dd if=/dev/$B of=/dev/null bs=64k count=16 iflag=direct 2>inflight.err; echo $? >inflight.rc) &
 _held() {
 	tail -n +$((mark + 1)) log | grep -q "fault [0-9]*: delay=800 on cport [0-9]* sdio.transfer req"
