@@ -26,6 +26,7 @@
 #include <linux/mmc/mmc.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/ratelimit.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -52,6 +53,8 @@ struct gb_sdio {
 	struct work_struct	work;
 	size_t			xfer_max;	/* data bytes per TRANSFER */
 	u32			caps;		/* GB_SDIO_CAP_* */
+	/* the module's wrong answers, limited per host rather than per line */
+	struct ratelimit_state	bad_answer_rs;
 
 	/* request() may run in atomic context: a spinlock for these */
 	spinlock_t		lock;
@@ -204,13 +207,14 @@ static int gb_sdio_transfer_one(struct gb_sdio *host, struct mmc_data *data,
 	if (got < sizeof(*rsp) ||
 	    le16_to_cpu(rsp->data_blocks) != blocks ||
 	    le16_to_cpu(rsp->data_blksz) != data->blksz || got != want) {
-		dev_err_ratelimited(dev, "%s of %u x %u bytes answered with %zu bytes (%u x %u)\n",
-				    write ? "write" : "read", blocks,
-				    data->blksz, got,
-				    got < sizeof(*rsp) ? 0 :
-				    le16_to_cpu(rsp->data_blocks),
-				    got < sizeof(*rsp) ? 0 :
-				    le16_to_cpu(rsp->data_blksz));
+		if (__ratelimit(&host->bad_answer_rs))
+			dev_err(dev, "%s of %u x %u bytes answered with %zu bytes (%u x %u)\n",
+				write ? "write" : "read", blocks, data->blksz,
+				got,
+				got < sizeof(*rsp) ? 0 :
+				le16_to_cpu(rsp->data_blocks),
+				got < sizeof(*rsp) ? 0 :
+				le16_to_cpu(rsp->data_blksz));
 		ret = -EREMOTEIO;
 		goto out;
 	}
@@ -555,6 +559,8 @@ static int gb_sdio_probe(struct gbphy_device *gbphy_dev,
 	host->present = true;
 	spin_lock_init(&host->lock);
 	mutex_init(&host->detect_lock);
+	ratelimit_state_init(&host->bad_answer_rs, DEFAULT_RATELIMIT_INTERVAL,
+			     DEFAULT_RATELIMIT_BURST);
 	INIT_WORK(&host->work, gb_sdio_work);
 	mmc->ops = &gb_sdio_ops;
 
