@@ -425,8 +425,10 @@ static int gb_sdio_event(struct gb_sdio *host, u8 event)
 		return -EINVAL;
 	}
 	/* a card that cannot be removed is always there */
-	if (host->caps & GB_SDIO_CAP_NONREMOVABLE)
-		inserted = removed = false;
+	if (host->caps & GB_SDIO_CAP_NONREMOVABLE) {
+		inserted = false;
+		removed = false;
+	}
 
 	mutex_lock(&host->detect_lock);
 	spin_lock_irqsave(&host->lock, flags);
