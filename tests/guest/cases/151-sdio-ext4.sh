@@ -22,7 +22,7 @@ B=$(gbphy_mmcblk)
 wait_for 10 test -b /dev/$B || fail "no /dev/$B"
 
 mkfs.ext4 -q -F -b 4096 /dev/$B >mkfs.out 2>&1 || fail "mkfs.ext4 failed: $(cat mkfs.out)"
-grep -q "sdio cport [0-9]*: erase blocks 0\.\." log || info "mkfs.ext4 sent no discard"
+grep -q "sdio cport [0-9]*: erase blocks 0\.\." log || fail "mkfs.ext4's discard did not reach gbsim as an erase"
 mkdir -p mnt
 mount -t ext4 /dev/$B mnt || fail "mount failed"
 head -c 3000000 /dev/urandom >mnt/big
@@ -43,7 +43,7 @@ cmp sums sums2 || fail "checksums differ after remount: $(diff sums sums2 | head
 assert_eq "$(wc -l <sums2 | tr -d ' ')" 41 "files after remount"
 umount mnt || fail "second umount failed"
 e2fsck -fn /dev/$B >fsck.out 2>&1 || fail "e2fsck after the second unmount: $(cat fsck.out)"
-grep -q "clean\|0/[0-9]* files\|files, [0-9]*/[0-9]* blocks" fsck.out || info "e2fsck: $(tail -n 1 fsck.out)"
+info "e2fsck: $(tail -n 1 fsck.out)"
 
 kill -TERM $pid
 wait $pid
