@@ -1,4 +1,4 @@
-# Checks gb-sdio: the SD card reader module's SDIO CPort becomes an MMC host whose capabilities come from the module (gbsim logs them; the host's clock and bus width show in debugfs), gbsim's card is found by the MMC core's SD initialisation (its CID, CSD and SCR as the card's sysfs attributes show them) and appears as /dev/mmcblkN with the size GBSIM_SDIO asked for, data written through the block device with O_DIRECT reads back, and the stack unloads.
+# Checks gb-sdio: the SD card reader module's SDIO CPort becomes an MMC host whose capabilities come from the module (gbsim logs them; the host's clock and bus width show in debugfs), gbsim's card is found by the MMC core's SD initialisation (its CID, CSD and SCR as the card's sysfs attributes show them) and appears as /dev/mmcblkN with the size GBSIM_SDIO asked for, data written through the block device with O_DIRECT reads back, the idle gbphy device and bundle suspend and a read resumes them, and the stack unloads.
 # timeout: 120
 # kmods: mmc_block
 # tools: dd
@@ -63,6 +63,17 @@ grep -q "sdio cport [0-9]*: cmd 17 arg 0x00000800: read 1 blocks of 512" log ||
 # the end of the card, and past it
 dd if=/dev/$B of=/dev/null bs=512 skip=$((48 * 2048 - 1)) count=1 iflag=direct 2>dd.err ||
 	fail "reading the last block failed: $(cat dd.err)"
+
+# runtime PM: idle, the gbphy device and the bundle suspend; a read
+# resumes them and works
+G=${C%%/mmc_host/*}
+case $G in */gbphy*) ;; *) fail "no gbphy device above $C" ;; esac
+wait_file_eq 10 $G/power/runtime_status suspended || fail "idle gbphy device not suspended"
+wait_for 10 sh -c "gbsim ctl pm 2 | grep -q 'bundle 1 state=suspended'" ||
+	fail "bundle not suspended: $(gbsim ctl pm 2)"
+dd if=/dev/$B of=back bs=64k skip=16 count=16 iflag=direct 2>dd.err || fail "read after suspend failed: $(cat dd.err)"
+cmp data back || fail "data read after suspend differs"
+gbsim ctl pm 2 | grep -q 'bundle 1 state=active' || fail "bundle not resumed: $(gbsim ctl pm 2)"
 
 kill -TERM $pid
 wait $pid
