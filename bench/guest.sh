@@ -29,7 +29,9 @@ echo "M cpus $(nproc)"
 echo "M mem_kib $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)"
 echo "M reps $REPS"
 
-load_gb greybus gb-vhd gb-test-protocol
+load_gb greybus gb-vhd gb-test-protocol gb-gbphy gb-sdio
+modprobe mmc_block || fail "modprobe mmc_block failed"
+. /usr/lib/gbtest/gbphy.sh
 modprobe gb-loopback kfifo_depth=65536 || fail "modprobe gb-loopback failed"
 
 # kv KEY LINE: the value of KEY=VALUE in LINE
@@ -220,6 +222,32 @@ tcp_bench() {	# REP
 	done
 }
 
+# sdio REP: sequential O_DIRECT throughput of gbsim's SD card through
+# gb-sdio and mmc_block (coreutils dd, which the cases pack), MTU 4096
+# as for the loopback figures: 7 blocks of 512 bytes per TRANSFER
+SDIO_MB=16
+sdio() {
+	local rep=$1 pid b out
+	GBSIM_SDIO=size_mb=$((SDIO_MB + 4)) gbsim --mtu 4096 -m 2:$M/sdio-card.mnfs 2>gbsim.err &
+	pid=$!
+	wait_for 60 gbphy_mmcblk >/dev/null || fail "no mmcblk: $(cat gbsim.err)"
+	b=/dev/$(gbphy_mmcblk)
+	wait_for 10 test -b $b || fail "no $b"
+	for dir in write read; do
+		if [ $dir = write ]; then
+			out=$(dd if=/dev/zero of=$b bs=512k count=$((SDIO_MB * 2)) oflag=direct 2>&1) ||
+				fail "sdio write: $out"
+		else
+			out=$(dd if=$b of=/dev/null bs=512k count=$((SDIO_MB * 2)) iflag=direct 2>&1) ||
+				fail "sdio read: $out"
+		fi
+		echo "L $rep sdio_$dir $(echo "$out" | tail -n 1)"
+		echo "R $rep sdio_${dir}_MBps $(echo "$out" | awk -v n=$((SDIO_MB * 1048576)) '
+			/copied/ { for (i = 2; i <= NF; i++) if ($i == "s,") printf "%.3f", n / $(i - 1) / 1e6 }')"
+	done
+	stop_gbsim $pid
+}
+
 rep=1
 while [ $rep -le "$REPS" ]; do
 	note "repetition $rep of $REPS: TCP through gbnet"
@@ -258,6 +286,9 @@ while [ $rep -le "$REPS" ]; do
 		echo "R $rep ping_async${out}_median_us $(kv lat_median "$LINE")"
 	done
 	stop_gbsim $LB_PID
+
+	note "repetition $rep of $REPS: sd card"
+	sdio $rep
 
 	note "repetition $rep of $REPS: enumeration"
 	for n in $ENUM_NS; do

@@ -44,3 +44,10 @@ gbphy_tty() {
 	t=$(gbphy_find '/sys/class/tty/ttyGB*' device) || return 1
 	basename "$t"
 }
+
+# the SD card's block device name (mmcblkN) below a gbphy device
+gbphy_mmcblk() {
+	local b
+	b=$(gbphy_find '/sys/block/mmcblk*' device) || return 1
+	basename "$b"
+}

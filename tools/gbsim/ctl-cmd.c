@@ -435,6 +435,8 @@ static const struct gbsim_ctl_cmd {
 	{ "lights", "lights set KEY=VALUE... | lights set defaults", true,
 	  gbsim_cmd_lights },
 	{ "spi", "spi set KEY=VALUE... | spi set defaults", true, gbsim_cmd_spi },
+	{ "sdio", "sdio IFID:CPORT insert|remove|wp 0|1|status | sdio set KEY=VALUE...",
+	  true, gbsim_cmd_sdio },
 	{ "es2", "es2 set arpc_silent=N | es2 set defaults", true, gbsim_cmd_es2 },
 	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
 	  true, gbsim_cmd_fuzz },

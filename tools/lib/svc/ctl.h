@@ -121,6 +121,10 @@ int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 int gbsim_cmd_tcp(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);
 
+/* proto-sdio.c: the "sdio" command (the card and its switch, knobs) */
+int gbsim_cmd_sdio(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
+
 /* Who runs the client: names in messages, the socket's variable, help */
 struct gbsim_ctl_client_info {
 	const char	*prog;		/* "gbsim" */
