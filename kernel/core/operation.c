@@ -415,7 +415,8 @@ static bool gb_operation_claim_locked(struct gb_operation *operation,
 
 	list_del_init(&operation->links);
 	if (!gb_operation_is_incoming(operation) && operation->id)
-		__clear_bit(operation->id, connection->op_ids);
+		gb_operation_ids_clear(&connection->op_ids, operation->id,
+				       connection->op_cycle);
 	operation->errno = errno;
 	if (errno)
 		connection->stats.errors++;
@@ -497,7 +498,7 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 	struct gb_operation *operation;
 
 	/* Not in flight: no walk (a late or stray response) */
-	if (!test_bit(id, connection->op_ids))
+	if (!gb_operation_ids_test(&connection->op_ids, id))
 		return NULL;
 	/* From the oldest: answers mostly come in the order of the requests */
 	list_for_each_entry(operation, &connection->operations, links) {
@@ -510,19 +511,23 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 
 /*
  * The next id after the last one used, skipping 0 (unidirectional) and
- * ids of operations still in flight: their bits in @op_ids, set here and
+ * ids of operations still in flight: those of @op_ids, set here and
  * cleared when the operation is claimed (taken off @operations), so the
  * cost does not grow with the operations in flight.  Caller holds
- * connection->lock.
+ * connection->lock, hence the atomic allocation: a new chunk of ids is
+ * needed once per GB_OPERATION_ID_CHUNK_BITS sends.
  */
 static int gb_operation_id_alloc_locked(struct gb_connection *connection)
 {
-	int id;
+	int id, ret;
 
-	id = gb_operation_id_pick(connection->op_ids, connection->op_cycle);
+	id = gb_operation_ids_pick(&connection->op_ids, connection->op_cycle);
 	if (id < 0)
 		return id;
-	__set_bit(id, connection->op_ids);
+	ret = gb_operation_ids_set(&connection->op_ids, id,
+				   connection->op_cycle, GFP_ATOMIC);
+	if (ret)
+		return ret;
 	connection->op_cycle = id;
 
 	return id;

@@ -6,7 +6,6 @@
 #ifndef __GREYBUS_OPERATION_H
 #define __GREYBUS_OPERATION_H
 
-#include <linux/bitmap.h>
 #include <linux/completion.h>
 #include <linux/errno.h>
 #include <linux/kref.h>
@@ -130,29 +129,6 @@ gb_operation_short_response_allowed(const struct gb_operation *operation)
 static inline u16 gb_operation_id_next(u16 id)
 {
 	return id == U16_MAX ? 1 : id + 1;
-}
-
-/* Outgoing ids a connection may have in flight: 1..U16_MAX */
-#define GB_OPERATION_IDS	(U16_MAX + 1)
-
-/*
- * The outgoing id to use after @last: the first one on from it (in the
- * order of gb_operation_id_next()) whose bit is clear in @in_flight, a
- * bitmap of GB_OPERATION_IDS bits; -EBUSY when all are in flight.  Bit
- * GB_OPERATION_ID_NONE is never looked at.  At most two scans of the
- * bitmap, a word at a time: a bounded cost whatever is in flight.
- */
-static inline int gb_operation_id_pick(const unsigned long *in_flight,
-				       u16 last)
-{
-	unsigned long id;
-
-	id = find_next_zero_bit(in_flight, GB_OPERATION_IDS,
-				(unsigned long)last + 1);
-	if (id >= GB_OPERATION_IDS)
-		id = find_next_zero_bit(in_flight, GB_OPERATION_IDS, 1);
-
-	return id < GB_OPERATION_IDS ? (int)id : -EBUSY;
 }
 
 /**
