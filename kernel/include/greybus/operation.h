@@ -44,12 +44,15 @@ struct gb_message {
 /* Flags a caller may pass to gb_operation_create_flags() */
 #define GB_OPERATION_FLAG_UNIDIRECTIONAL	BIT(0)	/* no response */
 #define GB_OPERATION_FLAG_SHORT_RESPONSE	BIT(1)	/* shorter is fine */
+/* The callback never sleeps: it may run in the receive path, any context */
+#define GB_OPERATION_FLAG_CALLBACK_ATOMIC	BIT(2)
 /* Core-internal flags */
 #define GB_OPERATION_FLAG_INCOMING		BIT(8)
 #define GB_OPERATION_FLAG_CORE			BIT(9)	/* teardown traffic */
 
 #define GB_OPERATION_FLAG_USER_MASK \
-	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE)
+	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE | \
+	 GB_OPERATION_FLAG_CALLBACK_ATOMIC)
 
 typedef void (*gb_operation_callback)(struct gb_operation *operation);
 
