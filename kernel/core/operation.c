@@ -163,17 +163,17 @@ static struct gb_message *gb_message_alloc(struct gb_operation *operation,
 	if (size > hd->buffer_size_max)
 		return NULL;
 
-	message = kzalloc(sizeof(*message), gfp);
+	/*
+	 * One allocation: the buffer follows the structure.  A host driver
+	 * may map the buffer for DMA towards the device only (received
+	 * messages are copied in), so sharing a cache line with the
+	 * structure is harmless.
+	 */
+	message = kzalloc(sizeof(*message) + size, gfp);
 	if (!message)
 		return NULL;
 
-	/* Separate, so a host driver may hand the buffer to DMA */
-	message->header = kzalloc(size, gfp);
-	if (!message->header) {
-		kfree(message);
-		return NULL;
-	}
-
+	message->header = (struct gb_operation_msg_hdr *)(message + 1);
 	message->header->size = cpu_to_le16(size);
 	message->header->type = type;
 	message->payload = message->header + 1;
@@ -185,10 +185,6 @@ static struct gb_message *gb_message_alloc(struct gb_operation *operation,
 
 static void gb_message_free(struct gb_message *message)
 {
-	if (!message)
-		return;
-
-	kfree(message->header);
 	kfree(message);
 }
 
