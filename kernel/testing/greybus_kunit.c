@@ -579,9 +579,11 @@ static void gb_kt_id_cycle(struct kunit *test)
 /* Each test's set of ids in flight, freed whatever the test's outcome */
 static int gb_kt_ids_init(struct kunit *test)
 {
-	test->priv = kzalloc(sizeof(struct gb_operation_ids), GFP_KERNEL);
+	struct gb_operation_ids *ids = kzalloc(sizeof(*ids), GFP_KERNEL);
 
-	return test->priv ? 0 : -ENOMEM;
+	test->priv = ids;
+
+	return ids ? 0 : -ENOMEM;
 }
 
 static void gb_kt_ids_exit(struct kunit *test)
@@ -647,9 +649,8 @@ static void gb_kt_id_pick_skips(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 59), 70);
 	/* across a chunk boundary */
 	gb_kt_ids_set(test, GB_OPERATION_ID_CHUNK_BITS - 2, 4);
-	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids,
-			GB_OPERATION_ID_CHUNK_BITS - 3),
-			GB_OPERATION_ID_CHUNK_BITS + 2);
+	id = gb_operation_ids_pick(ids, GB_OPERATION_ID_CHUNK_BITS - 3);
+	KUNIT_EXPECT_EQ(test, id, GB_OPERATION_ID_CHUNK_BITS + 2);
 	/* across the wrap: 0xfff0..0xffff and 1..2 in flight */
 	gb_kt_ids_set(test, 0xfff0, 16);
 	gb_kt_ids_set(test, 1, 2);
