@@ -156,7 +156,9 @@ shell: deps modules tools
 demo: deps modules tools
 	@$(RUN) --demo
 
-# Not part of 'check': figures, not verdicts (BENCH_REPS=N, default 5)
+# Not part of 'check': figures, not verdicts. Deterministic by default
+# (QEMU counts instructions); BENCH_ICOUNT=0 for the host's clock;
+# BENCH_REPS=N (default 2, or 5 with BENCH_ICOUNT=0)
 bench: deps modules tools
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
 

@@ -157,11 +157,11 @@ loopback() {	# REP
 	stop_gbsim $LB_PID
 }
 
-# enumerate REP: ENUM_N loopback modules on one bridge; the time from
-# gbsim's first module_inserted to the last bundle bound to the stack's
-# loopback driver (its name differs: Linux's is "loopback").
+# enumerate REP [KEY]: ENUM_N loopback modules on one bridge; the time
+# from gbsim's first module_inserted to the last bundle bound to the
+# stack's loopback driver (its name differs: Linux's is "loopback").
 enumerate() {
-	local rep=$1 driver args= i=0 pid t0 t1 line
+	local rep=$1 key=${2:-enum${ENUM_N}_ms} driver args= i=0 pid t0 t1 line
 	case $STACK in
 	linux) driver=loopback ;;
 	ours) driver=gb-loopback ;;
@@ -181,36 +181,44 @@ enumerate() {
 	t1=$(echo "$line" | tr ' ' '\n' | sed -n 's/^last=//p')
 	t0=$(grep -m 1 'SVC>AP  cport 0 svc.module_inserted req' gbsim.log | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
 	[ -n "$t0" ] || dump_why "$STACK: no module_inserted in gbsim's log"
-	echo "R $rep $STACK enum${ENUM_N}_ms $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) * 1000 }')"
+	echo "R $rep $STACK $key $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) * 1000 }')"
 	stop_gbsim $pid
 }
 
-# Where a sync ping's time goes, once per stack (kprobes, so a little
-# slower than the figures above): the AP's bulk OUT submit of a request
-# (S), the bridge's bulk IN data completion that brings the answer (R),
-# the next request's submit (S'). R - S is the bridge's part: dummy_hcd
-# (a 125 us microframe timer), functionfs and gbsim's threads and event
-# loop, the same for both stacks. S' - R is the stack's: the completion,
-# the core's receive path, waking the loopback thread, its accounting,
-# the next operation and its submit. The pipe is at offset 80 of
-# struct urb in this kernel (no randstruct).
+# Where the time goes, once per stack (kprobes, so a little slower than
+# the figures above): the AP's bulk OUT submits (S: a request or a
+# response leaving the stack) and the bulk IN data completions (R: a
+# message the bridge delivers). With one vCPU the two sides take turns:
+# the time up to an S is the stack's (it was producing that message),
+# the time up to an R the bridge's (dummy_hcd with its 125 us microframe
+# timer, functionfs, gbsim's threads and event loop: the same for both
+# stacks). For a sync ping this is R - S for the bridge and S' - R for
+# the stack: the completion, the core's receive path, waking the
+# loopback thread, its accounting, the next operation and its submit.
+# The pipe is at offset 80 of struct urb in this kernel (no randstruct).
 T=/sys/kernel/tracing
-breakdown() {
+trace_on() {
 	echo mono >$T/trace_clock
-	echo 8192 >$T/buffer_size_kb
+	echo 16384 >$T/buffer_size_kb
 	echo 'p:gbcmp/submit usb_submit_urb pipe=+80(%di):u32' >>$T/kprobe_events &&
 		echo 'p:gbcmp/giveback usb_hcd_giveback_urb pipe=+80(%si):u32' >>$T/kprobe_events ||
-		{ note "no kprobe events: no breakdown"; return 0; }
-	start_lb_gbsim
+		return 1
 	echo >$T/trace
 	echo 1 >$T/events/gbcmp/enable
-	lt 0 breakdown -t ping -i 2000
+}
+
+trace_off() {	# FILE
 	echo 0 >$T/events/gbcmp/enable
-	stop_gbsim $LB_PID
-	cat $T/trace >bd.trace
+	cat $T/trace >"$1"
 	echo >$T/trace
 	echo '-:gbcmp/submit' >>$T/kprobe_events
 	echo '-:gbcmp/giveback' >>$T/kprobe_events
+}
+
+# trace_parts FILE: "BRIDGE_MEDIAN STACK_MEDIAN CYCLES STACK_US BRIDGE_US
+# SUBMITS" from a trace: the medians of the S -> R and R -> S' spans of
+# one-at-a-time traffic, and the sums of the spans ending in S and in R
+trace_parts() {
 	# pipe: bits 30-31 type (3 bulk), 15-18 endpoint, 7 direction (in)
 	awk '/ submit: / || / giveback: / {
 		t = ""; p = ""
@@ -220,19 +228,56 @@ breakdown() {
 		}
 		if (t == "" || int(p / 1073741824) != 3) next
 		dir_in = int(p / 128) % 2; ep = int(p / 32768) % 16
-		if (/ submit: / && !dir_in) { if (r != "" && s != "") host[++nh] = (t - r) * 1e6; s = t; r = "" }
-		else if (/ giveback: / && dir_in && ep == 1 && s != "" && r == "") { r = t; bridge[++nb] = (t - s) * 1e6 }
+		if (/ submit: / && !dir_in) {
+			if (r != "" && s != "") host[++nh] = (t - r) * 1e6
+			s = t; r = ""
+			if (last != "") stack += (t - last) * 1e6
+			last = t; ns++
+		} else if (/ giveback: / && dir_in && ep == 1) {
+			if (s != "" && r == "") { r = t; bridge[++nb] = (t - s) * 1e6 }
+			if (last != "") brsum += (t - last) * 1e6
+			last = t
+		}
 	}
 	function med(a, n,   i, j, x) {
 		for (i = 2; i <= n; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
 		return n ? a[int((n + 1) / 2)] : "?"
 	}
-	END { printf "%s %s %d\n", med(bridge, nb), med(host, nh), nh }' bd.trace >bd.out
-	read -r b h n <bd.out
+	END { printf "%s %s %d %.1f %.1f %d\n", med(bridge, nb), med(host, nh), nh, stack, brsum, ns }' "$1"
+}
+
+breakdown() {
+	local b h n st br ns
+	trace_on || { note "no kprobe events: no breakdown"; return 0; }
+	start_lb_gbsim
+	lt 0 breakdown -t ping -i 2000
+	trace_off bd.trace
+	trace_parts bd.trace >bd.out
+	read -r b h n st br ns <bd.out
 	[ "$n" -gt 100 ] || { note "breakdown: only $n cycles in the trace:"; head -n 20 bd.trace | sed 's/^/#   /'; }
 	echo "R 1 $STACK breakdown_bridge_us $b"
 	echo "R 1 $STACK breakdown_stack_us $h"
 	echo "M breakdown_cycles_$STACK $n"
+
+	# an async window: the stack's and the bridge's time per operation
+	trace_on || return 0
+	lt 0 breakdown_async -t ping -i 2000 -x -c 32 -o 2000000
+	trace_off bda.trace
+	stop_gbsim $LB_PID
+	trace_parts bda.trace >bda.out
+	read -r b h n st br ns <bda.out
+	echo "R 1 $STACK breakdown_async32_stack_us $(awk -v a="$st" -v n="$ns" 'BEGIN { if (n) printf "%.2f", a / n }')"
+	echo "R 1 $STACK breakdown_async32_bridge_us $(awk -v a="$br" -v n="$ns" 'BEGIN { if (n) printf "%.2f", a / n }')"
+
+	# enumeration: the stack's and the bridge's time over all modules
+	trace_on || return 0
+	enumerate 1 enum${ENUM_N}_traced_ms
+	trace_off bde.trace
+	trace_parts bde.trace >bde.out
+	read -r b h n st br ns <bde.out
+	echo "R 1 $STACK breakdown_enum${ENUM_N}_stack_ms $(awk -v a="$st" 'BEGIN { printf "%.2f", a / 1000 }')"
+	echo "R 1 $STACK breakdown_enum${ENUM_N}_bridge_ms $(awk -v a="$br" 'BEGIN { printf "%.2f", a / 1000 }')"
+	echo "M breakdown_enum_submits_$STACK $ns"
 }
 
 # What each stack asks of the bridge and the module during the

@@ -63,10 +63,13 @@ lb() {
 	echo "L $rep $key $LINE"
 }
 
-# echo_raw REP KEY SIZE: the transport's own round trip
+# echo_raw REP KEY SIZE [--two-process]: the transport's own round trip
+# (with a second process answering: the same crossing between processes
+# as a Greybus operation, without the Greybus layers)
 echo_raw() {
 	local line
-	line=$(vhdtest echo --count 2000 --warmup 50 --size "$3") || fail "vhdtest echo --size $3 failed"
+	line=$(vhdtest echo --count 2000 --warmup 50 --size "$3" ${4:+"$4"}) ||
+		fail "vhdtest echo --size $3 $4 failed"
 	echo "L $1 $2 $line"
 	echo "R $1 $2_min_us $(kv min_us "$line")"
 	echo "R $1 $2_median_us $(kv median_us "$line")"
@@ -257,6 +260,7 @@ while [ $rep -le "$REPS" ]; do
 	# (4-byte vhd message head + 8-byte operation header), and of each
 	# transfer (+ 12-byte loopback header + data)
 	echo_raw $rep raw_ping 12
+	echo_raw $rep raw2_ping 12 --two-process
 	for s in $SIZES; do
 		echo_raw $rep raw_transfer_$s $((24 + s))
 	done

@@ -21,7 +21,6 @@
  * nests outside connection->lock (see operation.c).  connection->mutex
  * serialises enable and disable of one connection.
  */
-#include <linux/bitmap.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -42,7 +41,7 @@ static void gb_connection_release(struct kref *kref)
 		container_of(kref, struct gb_connection, kref);
 
 	/* May run in atomic context (last operation put): memory only */
-	bitmap_free(connection->op_ids);
+	gb_operation_ids_destroy(&connection->op_ids);
 	kfree(connection);
 }
 
@@ -157,11 +156,6 @@ _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
 	connection = kzalloc(sizeof(*connection), GFP_KERNEL);
 	if (!connection)
 		return ERR_PTR(-ENOMEM);
-	connection->op_ids = bitmap_zalloc(GB_OPERATION_IDS, GFP_KERNEL);
-	if (!connection->op_ids) {
-		ret = -ENOMEM;
-		goto err_free_connection;
-	}
 
 	ret = gb_hd_cport_allocate(hd, hd_cport_id, flags);
 	if (ret < 0) {
@@ -211,7 +205,6 @@ _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
 	return connection;
 
 err_free_connection:
-	bitmap_free(connection->op_ids);
 	kfree(connection);
 	return ERR_PTR(ret);
 }

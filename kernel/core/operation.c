@@ -16,10 +16,13 @@
  *    reported as unexpected.
  *  - The claimer queues @work, which runs the callback (or wakes the
  *    synchronous waiter) in process context, then completes
- *    @completion and lets connection teardown know it is done.
+ *    @completion and lets connection teardown know it is done.  A
+ *    response that claims an operation without a callback, or with one
+ *    flagged GB_OPERATION_FLAG_CALLBACK_ATOMIC, completes it at once
+ *    instead, from the receive path: no work item in between.
  *
  * References: the caller's (from create); one for the time the operation
- * is in flight (from send until @work finished); one for the armed timer
+ * is in flight (from send until it is completed); one for the armed timer
  * (dropped by whoever deactivates it or by the timer function); one while
  * the host driver holds one of its messages (dropped in
  * greybus_message_sent()).  The last put frees the operation and may come
@@ -160,17 +163,17 @@ static struct gb_message *gb_message_alloc(struct gb_operation *operation,
 	if (size > hd->buffer_size_max)
 		return NULL;
 
-	message = kzalloc(sizeof(*message), gfp);
+	/*
+	 * One allocation: the buffer follows the structure.  A host driver
+	 * may map the buffer for DMA towards the device only (received
+	 * messages are copied in), so sharing a cache line with the
+	 * structure is harmless.
+	 */
+	message = kzalloc(sizeof(*message) + size, gfp);
 	if (!message)
 		return NULL;
 
-	/* Separate, so a host driver may hand the buffer to DMA */
-	message->header = kzalloc(size, gfp);
-	if (!message->header) {
-		kfree(message);
-		return NULL;
-	}
-
+	message->header = (struct gb_operation_msg_hdr *)(message + 1);
 	message->header->size = cpu_to_le16(size);
 	message->header->type = type;
 	message->payload = message->header + 1;
@@ -182,10 +185,6 @@ static struct gb_message *gb_message_alloc(struct gb_operation *operation,
 
 static void gb_message_free(struct gb_message *message)
 {
-	if (!message)
-		return;
-
-	kfree(message->header);
 	kfree(message);
 }
 
@@ -300,8 +299,10 @@ err_put:
  * @request_size: bytes of request payload, may be 0
  * @response_size: bytes of response payload expected, may be 0; must be
  *	0 for a unidirectional operation
- * @flags: GB_OPERATION_FLAG_UNIDIRECTIONAL (no response) and
+ * @flags: GB_OPERATION_FLAG_UNIDIRECTIONAL (no response),
  *	GB_OPERATION_FLAG_SHORT_RESPONSE (a shorter response is accepted)
+ *	and GB_OPERATION_FLAG_CALLBACK_ATOMIC (the callback never sleeps, so
+ *	the response may run it from the receive path, in any context)
  * @gfp: allocation flags
  *
  * The request's header is filled in; the caller fills the payload
@@ -415,7 +416,8 @@ static bool gb_operation_claim_locked(struct gb_operation *operation,
 
 	list_del_init(&operation->links);
 	if (!gb_operation_is_incoming(operation) && operation->id)
-		__clear_bit(operation->id, connection->op_ids);
+		gb_operation_ids_clear(&connection->op_ids, operation->id,
+				       connection->op_cycle);
 	operation->errno = errno;
 	if (errno)
 		connection->stats.errors++;
@@ -444,13 +446,31 @@ static void gb_operation_schedule_completion(struct gb_operation *operation)
 	queue_work(gb_operation_completion_wq, &operation->work);
 }
 
+/*
+ * The end of a claimed operation, after its callback: wakes the waiters,
+ * lets connection teardown know, and drops the in-flight reference.  Any
+ * context.
+ */
+static void gb_operation_finish(struct gb_operation *operation)
+{
+	struct gb_connection *connection = operation->connection;
+	unsigned long flags;
+
+	complete_all(&operation->completion);
+
+	spin_lock_irqsave(&connection->lock, flags);
+	connection->ops_pending--;
+	spin_unlock_irqrestore(&connection->lock, flags);
+	wake_up(&connection->ops_wait);
+
+	gb_operation_put(operation);
+}
+
 static void gb_operation_work(struct work_struct *work)
 {
 	struct gb_operation *operation =
 		container_of(work, struct gb_operation, work);
-	struct gb_connection *connection = operation->connection;
-	struct gb_host_device *hd = connection->hd;
-	unsigned long flags;
+	struct gb_host_device *hd = operation->connection->hd;
 
 	/* Whoever deactivates the timer drops its reference */
 	if (del_timer_sync(&operation->timer))
@@ -468,14 +488,34 @@ static void gb_operation_work(struct work_struct *work)
 	if (operation->callback)
 		operation->callback(operation);
 
-	complete_all(&operation->completion);
+	gb_operation_finish(operation);
+}
 
-	spin_lock_irqsave(&connection->lock, flags);
-	connection->ops_pending--;
-	spin_unlock_irqrestore(&connection->lock, flags);
-	wake_up(&connection->ops_wait);
+/*
+ * Completes an operation its response claimed.  Without a callback (a
+ * synchronous sender waits on the completion) or with one that never
+ * sleeps, and without a request to take back from the host driver,
+ * nothing needs process context: the callback runs and the waiter is
+ * woken from here, without the hop through the completion work.  The
+ * timer is deactivated without waiting for it: if its function runs
+ * meanwhile, it finds the operation claimed and drops only its own
+ * reference.
+ */
+static void gb_operation_complete_response(struct gb_operation *operation)
+{
+	if ((operation->callback &&
+	     !(operation->flags & GB_OPERATION_FLAG_CALLBACK_ATOMIC)) ||
+	    (operation->errno &&
+	     test_bit(GB_OP_STATE_REQUEST_IN_HD, &operation->state))) {
+		gb_operation_schedule_completion(operation);
+		return;
+	}
 
-	gb_operation_put(operation);
+	if (del_timer(&operation->timer))
+		gb_operation_put(operation);
+	if (operation->callback)
+		operation->callback(operation);
+	gb_operation_finish(operation);
 }
 
 static void gb_operation_timeout(struct timer_list *t)
@@ -497,7 +537,7 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 	struct gb_operation *operation;
 
 	/* Not in flight: no walk (a late or stray response) */
-	if (!test_bit(id, connection->op_ids))
+	if (!gb_operation_ids_test(&connection->op_ids, id))
 		return NULL;
 	/* From the oldest: answers mostly come in the order of the requests */
 	list_for_each_entry(operation, &connection->operations, links) {
@@ -510,19 +550,23 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 
 /*
  * The next id after the last one used, skipping 0 (unidirectional) and
- * ids of operations still in flight: their bits in @op_ids, set here and
+ * ids of operations still in flight: those of @op_ids, set here and
  * cleared when the operation is claimed (taken off @operations), so the
  * cost does not grow with the operations in flight.  Caller holds
- * connection->lock.
+ * connection->lock, hence the atomic allocation: a new chunk of ids is
+ * needed once per GB_OPERATION_ID_CHUNK_BITS sends.
  */
 static int gb_operation_id_alloc_locked(struct gb_connection *connection)
 {
-	int id;
+	int id, ret;
 
-	id = gb_operation_id_pick(connection->op_ids, connection->op_cycle);
+	id = gb_operation_ids_pick(&connection->op_ids, connection->op_cycle);
 	if (id < 0)
 		return id;
-	__set_bit(id, connection->op_ids);
+	ret = gb_operation_ids_set(&connection->op_ids, id,
+				   connection->op_cycle, GFP_ATOMIC);
+	if (ret)
+		return ret;
 	connection->op_cycle = id;
 
 	return id;
@@ -985,7 +1029,7 @@ gb_connection_recv_response(struct gb_connection *connection,
 				    connection->name, id, header->type,
 				    payload_size, expected);
 
-	gb_operation_schedule_completion(operation);
+	gb_operation_complete_response(operation);
 }
 
 /*

@@ -282,6 +282,11 @@ static int gb_loopback_check_echo(struct gb_loopback *gb,
 	return 0;
 }
 
+/*
+ * The operations' callback, flagged GB_OPERATION_FLAG_CALLBACK_ATOMIC: it
+ * may run in the host driver's receive path, in any context, so it only
+ * takes spinlocks and never sleeps.
+ */
 static void gb_loopback_op_done(struct gb_operation *operation)
 {
 	struct gb_loopback_op *op = operation->private;
@@ -346,9 +351,11 @@ static int gb_loopback_send(struct gb_loopback *gb, u32 iteration)
 	if (!op)
 		return -ENOMEM;
 
-	operation = gb_operation_create(gb->connection, cfg->type,
-					request_size, response_size,
-					GFP_KERNEL);
+	/* gb_loopback_op_done() only takes spinlocks: no work item hop */
+	operation = gb_operation_create_flags(gb->connection, cfg->type,
+					      request_size, response_size,
+					      GB_OPERATION_FLAG_CALLBACK_ATOMIC,
+					      GFP_KERNEL);
 	if (!operation) {
 		kfree(op);
 		return -ENOMEM;

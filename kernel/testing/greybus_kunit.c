@@ -5,7 +5,9 @@
  *  - greybus-manifest: gb_manifest_check() on blobs built here, one per
  *    rule of greybus/manifest_check.h, and gb_manifest_strerror();
  *  - greybus-operation-id: the outgoing id step, gb_operation_id_next(),
- *    including the wrap from 0xffff to 1 (0 means unidirectional);
+ *    including the wrap from 0xffff to 1 (0 means unidirectional), and
+ *    the set of ids in flight, struct gb_operation_ids: the pick, and the
+ *    memory it keeps;
  *  - greybus-result-codes: gb_operation_status_to_errno() and
  *    gb_operation_errno_to_status();
  *  - greybus-message-size: gb_message_framing_check(), the rule
@@ -574,26 +576,48 @@ static void gb_kt_id_cycle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gb_operation_id_next(id), 1);
 }
 
-static unsigned long *gb_kt_id_bitmap(struct kunit *test)
+/* Each test's set of ids in flight, freed whatever the test's outcome */
+static int gb_kt_ids_init(struct kunit *test)
 {
-	unsigned long *map;
+	struct gb_operation_ids *ids = kzalloc(sizeof(*ids), GFP_KERNEL);
 
-	map = kunit_kzalloc(test, BITS_TO_LONGS(GB_OPERATION_IDS) *
-			    sizeof(unsigned long), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
+	test->priv = ids;
 
-	return map;
+	return ids ? 0 : -ENOMEM;
+}
+
+static void gb_kt_ids_exit(struct kunit *test)
+{
+	gb_operation_ids_destroy(test->priv);
+	kfree(test->priv);
+}
+
+/* Puts @n ids from @from in flight, as sends one after the other do */
+static void gb_kt_ids_set(struct kunit *test, unsigned int from,
+			  unsigned int n)
+{
+	struct gb_operation_ids *ids = test->priv;
+	unsigned int id;
+
+	for (id = from; id < from + n; id++)
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id,
+							   GFP_KERNEL), 0);
+}
+
+static void gb_kt_ids_clear(struct kunit *test, unsigned int id)
+{
+	gb_operation_ids_clear(test->priv, id, id);
 }
 
 /* The rule the pick keeps: next, next, ... until one not in flight */
-static int gb_kt_id_pick_slow(const unsigned long *in_flight, u16 last)
+static int gb_kt_id_pick_slow(const struct gb_operation_ids *ids, u16 last)
 {
 	unsigned int tries;
 	u16 id = last;
 
 	for (tries = 0; tries < U16_MAX; tries++) {
 		id = gb_operation_id_next(id);
-		if (!test_bit(id, in_flight))
+		if (!gb_operation_ids_test(ids, id))
 			return id;
 	}
 
@@ -602,88 +626,147 @@ static int gb_kt_id_pick_slow(const unsigned long *in_flight, u16 last)
 
 static void gb_kt_id_pick_free(struct kunit *test)
 {
-	unsigned long *map = gb_kt_id_bitmap(test);
+	struct gb_operation_ids *ids = test->priv;
 
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0), 1);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x1234), 0x1235);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0xfffe), 0xffff);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0), 1);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0x1234), 0x1235);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0xfffe), 0xffff);
 	/* after 0xffff comes 1, never 0 */
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, U16_MAX), 1);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, U16_MAX), 1);
+	/* nothing in flight holds no memory */
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 0U);
 }
 
 static void gb_kt_id_pick_skips(struct kunit *test)
 {
-	unsigned long *map = gb_kt_id_bitmap(test);
+	struct gb_operation_ids *ids = test->priv;
+	unsigned int id;
 
-	bitmap_set(map, 5, 3);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 4), 8);
+	gb_kt_ids_set(test, 5, 3);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 4), 8);
 	/* across a word boundary */
-	bitmap_set(map, 60, 10);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 59), 70);
+	gb_kt_ids_set(test, 60, 10);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 59), 70);
+	/* across a chunk boundary */
+	gb_kt_ids_set(test, GB_OPERATION_ID_CHUNK_BITS - 2, 4);
+	id = gb_operation_ids_pick(ids, GB_OPERATION_ID_CHUNK_BITS - 3);
+	KUNIT_EXPECT_EQ(test, id, GB_OPERATION_ID_CHUNK_BITS + 2);
 	/* across the wrap: 0xfff0..0xffff and 1..2 in flight */
-	bitmap_set(map, 0xfff0, 16);
-	bitmap_set(map, 1, 2);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0xffef), 3);
+	gb_kt_ids_set(test, 0xfff0, 16);
+	gb_kt_ids_set(test, 1, 2);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0xffef), 3);
 	/* the id before @last is found last */
-	bitmap_fill(map, GB_OPERATION_IDS);
-	__clear_bit(0x100, map);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x100), 0x100);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x101), 0x100);
-	/* bit 0 is not an id, set or not */
-	__clear_bit(0, map);
-	__set_bit(0x100, map);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, 0x80), -EBUSY);
+	for (id = 1; id <= U16_MAX; id++)
+		if (!gb_operation_ids_test(ids, id))
+			gb_kt_ids_set(test, id, 1);
+	gb_kt_ids_clear(test, 0x100);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0x100), 0x100);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0x101), 0x100);
+	/* 0 is not an id */
+	gb_kt_ids_set(test, 0x100, 1);
+	KUNIT_EXPECT_FALSE(test, gb_operation_ids_test(ids, 0));
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0x80), -EBUSY);
 }
 
 /* A full window: 65535 ids in flight, each one once, then -EBUSY */
 static void gb_kt_id_pick_window(struct kunit *test)
 {
-	unsigned long *map = gb_kt_id_bitmap(test);
-	unsigned int i;
+	struct gb_operation_ids *ids = test->priv;
+	unsigned int i, n = 0;
 	int id = 0x7000;
+	u16 last;
 
 	/* some in flight already, from an earlier round */
-	bitmap_set(map, 0x7100, 0x100);
-	bitmap_set(map, 0x10, 0x10);
+	gb_kt_ids_set(test, 0x7100, 0x100);
+	gb_kt_ids_set(test, 0x10, 0x10);
 	for (i = 0; i < U16_MAX - 0x110; i++) {
-		id = gb_operation_id_pick(map, id);
-		if (id <= 0 || test_bit(id, map)) {
+		last = id;
+		id = gb_operation_ids_pick(ids, last);
+		if (id <= 0 || gb_operation_ids_test(ids, id)) {
 			KUNIT_FAIL(test, "pick %u gave %d", i, id);
 			return;
 		}
-		__set_bit(id, map);
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+							   GFP_KERNEL), 0);
 	}
-	KUNIT_EXPECT_EQ(test, bitmap_weight(map, GB_OPERATION_IDS),
-			(unsigned int)U16_MAX);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, id), -EBUSY);
+	for (i = 0; i <= U16_MAX; i++)
+		n += gb_operation_ids_test(ids, i);
+	KUNIT_EXPECT_EQ(test, n, (unsigned int)U16_MAX);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids),
+			(unsigned int)GB_OPERATION_ID_CHUNKS);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, id), -EBUSY);
 	/* one answered: it is the only one to give */
-	__clear_bit(0x7123, map);
-	KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, id), 0x7123);
+	gb_operation_ids_clear(ids, 0x7123, id);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, id), 0x7123);
 }
 
 /* Random windows: the same id as the one-step-at-a-time rule */
 static void gb_kt_id_pick_rule(struct kunit *test)
 {
-	unsigned long *map = gb_kt_id_bitmap(test);
-	unsigned int round, i;
+	struct gb_operation_ids *ids = test->priv;
+	unsigned int round, i, n;
 	u32 x = 0x2545f491;
 	u16 last;
 
 	for (round = 0; round < 200; round++) {
-		bitmap_zero(map, GB_OPERATION_IDS);
+		gb_operation_ids_destroy(ids);
 		/* a run of ids in flight after a random start, and strays */
 		x = x * 1664525 + 1013904223;
 		last = x >> 16;
-		bitmap_set(map, gb_operation_id_next(last),
-			   min_t(unsigned int, x % 4096,
-				 GB_OPERATION_IDS - 1 - gb_operation_id_next(last)));
+		n = min_t(unsigned int, x % 4096,
+			  GB_OPERATION_IDS - 1 - gb_operation_id_next(last));
+		gb_kt_ids_set(test, gb_operation_id_next(last), n);
 		for (i = 0; i < 64; i++) {
 			x = x * 1664525 + 1013904223;
-			__set_bit(x >> 16, map);
+			if ((x >> 16) && !gb_operation_ids_test(ids, x >> 16))
+				gb_kt_ids_set(test, x >> 16, 1);
 		}
-		KUNIT_EXPECT_EQ(test, gb_operation_id_pick(map, last),
-				gb_kt_id_pick_slow(map, last));
+		KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, last),
+				gb_kt_id_pick_slow(ids, last));
 	}
+}
+
+/*
+ * Operations one at a time, and 32 at a time, through several cycles of
+ * the ids: at most the chunk of the last id and those of the ids in
+ * flight are allocated, and nothing once all are answered but the chunk
+ * of the last id.
+ */
+static void gb_kt_id_chunks(struct kunit *test)
+{
+	struct gb_operation_ids *ids = test->priv;
+	u16 ring[32], last = 0;
+	unsigned int i, max = 0;
+	int id;
+
+	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
+		id = gb_operation_ids_pick(ids, last);
+		KUNIT_ASSERT_GT(test, id, 0);
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+							   GFP_KERNEL), 0);
+		last = id;
+		gb_operation_ids_clear(ids, id, last);
+		max = max(max, gb_operation_ids_chunks(ids));
+	}
+	KUNIT_EXPECT_EQ(test, max, 1U);
+
+	max = 0;
+	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
+		if (i >= ARRAY_SIZE(ring))
+			gb_operation_ids_clear(ids, ring[i % ARRAY_SIZE(ring)],
+					       last);
+		id = gb_operation_ids_pick(ids, last);
+		KUNIT_ASSERT_GT(test, id, 0);
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+							   GFP_KERNEL), 0);
+		last = id;
+		ring[i % ARRAY_SIZE(ring)] = id;
+		max = max(max, gb_operation_ids_chunks(ids));
+	}
+	KUNIT_EXPECT_EQ(test, max, 2U);
+	for (i = 0; i < ARRAY_SIZE(ring); i++)
+		gb_operation_ids_clear(ids, ring[i], last);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
 }
 
 static struct kunit_case gb_kt_id_cases[] = {
@@ -695,11 +778,14 @@ static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_pick_skips),
 	KUNIT_CASE(gb_kt_id_pick_window),
 	KUNIT_CASE(gb_kt_id_pick_rule),
+	KUNIT_CASE(gb_kt_id_chunks),
 	{}
 };
 
 static struct kunit_suite gb_kt_id_suite = {
 	.name = "greybus-operation-id",
+	.init = gb_kt_ids_init,
+	.exit = gb_kt_ids_exit,
 	.test_cases = gb_kt_id_cases,
 };
 

@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
+#include <greybus/operation_ids.h>
 
 struct gb_bundle;
 struct gb_host_device;
@@ -95,7 +96,7 @@ struct gb_connection_stats {
  * @state: the connection's state
  * @operations: outgoing operations in flight
  * @op_cycle: the last operation id used
- * @op_ids: a bitmap of the ids of @operations, GB_OPERATION_IDS bits
+ * @op_ids: the ids of @operations
  * @incoming: requests queued for @rx_work
  * @incoming_count: the number of entries of @incoming
  * @ops_pending: operations sent whose callback has not run yet
@@ -130,7 +131,7 @@ struct gb_connection {
 	enum gb_connection_state state;
 	struct list_head	operations;
 	u16			op_cycle;
-	unsigned long		*op_ids;
+	struct gb_operation_ids	op_ids;
 	struct list_head	incoming;
 	unsigned int		incoming_count;
 	unsigned int		ops_pending;

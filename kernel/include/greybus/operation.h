@@ -6,7 +6,6 @@
 #ifndef __GREYBUS_OPERATION_H
 #define __GREYBUS_OPERATION_H
 
-#include <linux/bitmap.h>
 #include <linux/completion.h>
 #include <linux/errno.h>
 #include <linux/kref.h>
@@ -45,12 +44,15 @@ struct gb_message {
 /* Flags a caller may pass to gb_operation_create_flags() */
 #define GB_OPERATION_FLAG_UNIDIRECTIONAL	BIT(0)	/* no response */
 #define GB_OPERATION_FLAG_SHORT_RESPONSE	BIT(1)	/* shorter is fine */
+/* The callback never sleeps: it may run in the receive path, any context */
+#define GB_OPERATION_FLAG_CALLBACK_ATOMIC	BIT(2)
 /* Core-internal flags */
 #define GB_OPERATION_FLAG_INCOMING		BIT(8)
 #define GB_OPERATION_FLAG_CORE			BIT(9)	/* teardown traffic */
 
 #define GB_OPERATION_FLAG_USER_MASK \
-	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE)
+	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE | \
+	 GB_OPERATION_FLAG_CALLBACK_ATOMIC)
 
 typedef void (*gb_operation_callback)(struct gb_operation *operation);
 
@@ -130,29 +132,6 @@ gb_operation_short_response_allowed(const struct gb_operation *operation)
 static inline u16 gb_operation_id_next(u16 id)
 {
 	return id == U16_MAX ? 1 : id + 1;
-}
-
-/* Outgoing ids a connection may have in flight: 1..U16_MAX */
-#define GB_OPERATION_IDS	(U16_MAX + 1)
-
-/*
- * The outgoing id to use after @last: the first one on from it (in the
- * order of gb_operation_id_next()) whose bit is clear in @in_flight, a
- * bitmap of GB_OPERATION_IDS bits; -EBUSY when all are in flight.  Bit
- * GB_OPERATION_ID_NONE is never looked at.  At most two scans of the
- * bitmap, a word at a time: a bounded cost whatever is in flight.
- */
-static inline int gb_operation_id_pick(const unsigned long *in_flight,
-				       u16 last)
-{
-	unsigned long id;
-
-	id = find_next_zero_bit(in_flight, GB_OPERATION_IDS,
-				(unsigned long)last + 1);
-	if (id >= GB_OPERATION_IDS)
-		id = find_next_zero_bit(in_flight, GB_OPERATION_IDS, 1);
-
-	return id < GB_OPERATION_IDS ? (int)id : -EBUSY;
 }
 
 /**
