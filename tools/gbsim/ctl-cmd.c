@@ -436,6 +436,8 @@ static const struct gbsim_ctl_cmd {
 	  gbsim_cmd_lights },
 	{ "spi", "spi set KEY=VALUE... | spi set defaults", true, gbsim_cmd_spi },
 	{ "es2", "es2 set arpc_silent=N | es2 set defaults", true, gbsim_cmd_es2 },
+	{ "hdlc", "hdlc [flip [N]|drop [N]|split [on|off]|garbage [N]|noise|oversize|truncated|badsize|badcport|address|debug [TEXT]|reset]",
+	  true, gbsim_cmd_hdlc },
 	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
 	  true, gbsim_cmd_fuzz },
 	{ "help", "help", false, gbsim_cmd_help },

@@ -37,6 +37,8 @@ enum {
 	OPT_TRANSPORT,
 	OPT_CTL,
 	OPT_MANIFEST_RAW,
+	OPT_PTY,
+	OPT_ATTACH,
 };
 
 static const struct option gbsim_options[] = {
@@ -53,6 +55,8 @@ static const struct option gbsim_options[] = {
 	{ "cports",	required_argument, NULL, OPT_CPORTS },
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "transport",	required_argument, NULL, OPT_TRANSPORT },
+	{ "pty",	no_argument,	   NULL, OPT_PTY },
+	{ "attach",	no_argument,	   NULL, OPT_ATTACH },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -77,10 +81,16 @@ static void gbsim_usage(FILE *out)
 "      --ctl PATH        listen for gbsim ctl on the Unix socket PATH\n"
 "                        (default: $%s, if set)\n"
 "  -c, --config FILE     read modules and settings from FILE\n"
-"  -d, --device PATH     the vhd device (default %s), or for es2\n"
-"                        the functionfs mount (default /dev/ffs-es2)\n"
+"  -d, --device PATH     the vhd device (default %s), for es2\n"
+"                        the functionfs mount (default /dev/ffs-es2),\n"
+"                        for hdlc the serial port\n"
 "      --device-fd N     use the already open descriptor N instead\n"
-"      --transport NAME  how to reach the AP: vhd (default) or es2\n"
+"      --transport NAME  how to reach the AP: vhd (default), es2 or hdlc\n"
+"                        (a serial link with HDLC framing)\n"
+"      --pty             hdlc over a pseudo-terminal gbsim opens; prints\n"
+"                        'pty PATH' with the path of its slave side\n"
+"      --attach          with --pty: run 'gbattach --foreground' on it, so\n"
+"                        that gbsim plugs the link in and out itself\n"
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
@@ -217,6 +227,13 @@ int main(int argc, char **argv)
 			break;
 		case OPT_TRANSPORT:
 			cfg.transport = optarg;
+			break;
+		case OPT_PTY:
+			tp.pty = true;
+			cfg.transport = "hdlc";
+			break;
+		case OPT_ATTACH:
+			tp.attach = true;
 			break;
 		case 'h':
 			gbsim_usage(stdout);

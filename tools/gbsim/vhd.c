@@ -382,6 +382,7 @@ const struct gbsim_transport_ops *gbsim_transport_find(const char *name)
 	static const struct gbsim_transport_ops *const all[] = {
 		&gbsim_vhd_transport,
 		&gbsim_es2_transport,
+		&gbsim_hdlc_transport,
 	};
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
