@@ -31,6 +31,14 @@
  * Stopping: SVC_STOP is queued and pushed out, then @stopping makes every
  * new message fail at once (-ESHUTDOWN), then gb_hd_del() tears the tree
  * down while the link still completes what it was given.
+ *
+ * The peer starting over (a protocol version request on the SVC CPort
+ * after its hello) cannot be answered by the core, whose SVC is past that
+ * point: @reset_work stops the link and starts it again with a new host
+ * device, so the peer sees SVC_STOP then SVC_START and the tree is
+ * enumerated afresh.  @hd changes only there, under @rx_lock, which the
+ * receive path holds while it uses @hd; Greybus frames that arrive while
+ * @resetting are dropped.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -42,6 +50,7 @@
 #include <greybus/connection.h>
 #include <greybus/hd.h>
 #include <greybus/operation.h>
+#include <uapi/greybus/svc.h>
 
 #include "hdlc.h"
 
@@ -68,6 +77,10 @@ struct gb_hdlc_link {
 	bool			added;
 
 	struct gb_hdlc_rx	rx;	/* receive context only */
+	spinlock_t		rx_lock;	/* @hd against a reset */
+	bool			svc_hello;	/* the SVC said hello */
+	bool			resetting;
+	struct work_struct	reset_work;
 
 	spinlock_t		tx_lock;	/* all of the below */
 	struct list_head	tx_queue;
@@ -82,6 +95,8 @@ struct gb_hdlc_link {
 };
 
 static struct device *gb_hdlc_root_dev;
+
+static void gb_hdlc_reset_work(struct work_struct *work);
 
 /**
  * gb_hdlc_root() - the parent of links whose port has no device
@@ -387,6 +402,23 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 		gb_hdlc_rx_drop(link, "no such cport", len);
 		return;
 	}
+	if (link->resetting) {
+		GB_HDLC_STAT_INC(link, rx_dropped);
+		return;
+	}
+	if (cport_id == 0 && !(hdr->type & GB_MSG_TYPE_RESPONSE)) {
+		if (hdr->type == GB_SVC_TYPE_SVC_HELLO) {
+			link->svc_hello = true;
+		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION &&
+			   link->svc_hello) {
+			dev_info(&link->hd->dev,
+				 "%s: the peer's SVC started over: restarting the link\n",
+				 link->port);
+			link->resetting = true;
+			schedule_work(&link->reset_work);
+			return;
+		}
+	}
 	GB_HDLC_STAT_INC(link, rx_frames);
 	greybus_data_rcvd(link->hd, cport_id, (u8 *)hdr, len);
 }
@@ -434,8 +466,10 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 			  size_t len)
 {
 	enum gb_hdlc_rx_result res;
+	unsigned long flags;
 	size_t used;
 
+	spin_lock_irqsave(&link->rx_lock, flags);
 	GB_HDLC_STAT_ADD(link, rx_bytes, len);
 	while (len) {
 		res = gb_hdlc_rx_feed(&link->rx, data, len, &used);
@@ -466,6 +500,7 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 			break;
 		}
 	}
+	spin_unlock_irqrestore(&link->rx_lock, flags);
 }
 
 /* Statistics: /sys/bus/greybus/devices/greybusN/hdlc/ */
@@ -579,9 +614,11 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 	link->rx.buf = link->rxbuf;
 	link->rx.size = rx_size;
 	gb_hdlc_rx_reset(&link->rx);
+	spin_lock_init(&link->rx_lock);
 	spin_lock_init(&link->tx_lock);
 	INIT_LIST_HEAD(&link->tx_queue);
 	INIT_WORK(&link->tx_work, gb_hdlc_tx_work);
+	INIT_WORK(&link->reset_work, gb_hdlc_reset_work);
 
 	return link;
 }
@@ -595,7 +632,16 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
  */
 int gb_hdlc_link_start(struct gb_hdlc_link *link)
 {
+	unsigned long flags;
 	int ret;
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	link->stopping = false;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+	spin_lock_irqsave(&link->rx_lock, flags);
+	link->svc_hello = false;
+	link->resetting = false;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
 
 	ret = gb_hd_add(link->hd);
 	if (ret)
@@ -643,17 +689,8 @@ static void gb_hdlc_tx_purge(struct gb_hdlc_link *link)
 	}
 }
 
-/**
- * gb_hdlc_link_stop() - tell the peer, then tear the host device down
- * @link: the link, started
- *
- * SVC_STOP goes to the port first, as far as the port takes it; then
- * every new message fails and gb_hd_del() removes the tree.  The port
- * must keep working (writes may fail) until this returns.
- *
- * Context: process context; sleeps.
- */
-void gb_hdlc_link_stop(struct gb_hdlc_link *link)
+/* The body of gb_hdlc_link_stop(), also the first half of a reset */
+static void gb_hdlc_link_down(struct gb_hdlc_link *link)
 {
 	unsigned long flags;
 
@@ -677,6 +714,52 @@ void gb_hdlc_link_stop(struct gb_hdlc_link *link)
 	dev_info(&link->hd->dev, "%s: Greybus link down\n", link->port);
 }
 
+/* The peer started over: the same link, a new host device */
+static void gb_hdlc_reset_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(work, struct gb_hdlc_link,
+						 reset_work);
+	struct gb_host_device *hd, *old;
+	unsigned long flags;
+	int ret;
+
+	gb_hdlc_link_down(link);
+
+	hd = gb_hd_create(&gb_hdlc_hd_driver, link->hd->dev.parent, link->mtu,
+			  GB_HDLC_NUM_CPORTS);
+	if (IS_ERR(hd)) {
+		dev_err(&link->hd->dev, "%s: no new host device: %ld\n",
+			link->port, PTR_ERR(hd));
+		return;
+	}
+	*(struct gb_hdlc_link **)gb_hd_priv(hd) = link;
+	spin_lock_irqsave(&link->rx_lock, flags);
+	old = link->hd;
+	link->hd = hd;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+	gb_hd_put(old);
+
+	ret = gb_hdlc_link_start(link);
+	if (ret)
+		dev_err(&hd->dev, "%s: restart failed: %d\n", link->port, ret);
+}
+
+/**
+ * gb_hdlc_link_stop() - tell the peer, then tear the host device down
+ * @link: the link, started
+ *
+ * SVC_STOP goes to the port first, as far as the port takes it; then
+ * every new message fails and gb_hd_del() removes the tree.  The port
+ * must keep working (writes may fail) until this returns.
+ *
+ * Context: process context; sleeps.
+ */
+void gb_hdlc_link_stop(struct gb_hdlc_link *link)
+{
+	cancel_work_sync(&link->reset_work);
+	gb_hdlc_link_down(link);
+}
+
 /**
  * gb_hdlc_link_destroy() - drop the link, stopped or never started
  * @link: the link
@@ -685,9 +768,11 @@ void gb_hdlc_link_stop(struct gb_hdlc_link *link)
  */
 void gb_hdlc_link_destroy(struct gb_hdlc_link *link)
 {
-	struct gb_host_device *hd = link->hd;
+	struct gb_host_device *hd;
 
+	cancel_work_sync(&link->reset_work);
 	cancel_work_sync(&link->tx_work);
+	hd = link->hd;
 	gb_hdlc_tx_purge(link);
 	kfree(link);
 	gb_hd_put(hd);
