@@ -3,10 +3,12 @@
 # pseudo-terminal whose other end gbsim plays (`gbsim --pty --attach`
 # opens the pair and runs gbattach on the slave).  Source after lib.sh.
 #
-#   hdlc_setup          load greybus and gb-hdlc
-#   hdlc_use            hdlc_setup, and make every later `gbsim` of the
-#                       case run over the link (lib.sh does it when
-#                       GB_TRANSPORT=hdlc)
+#   hdlc_setup          load greybus and gb-hdlc; links made from now on
+#                       carry messages up to HDLC_MTU bytes (default 256,
+#                       the CC1352's limit)
+#   hdlc_use            hdlc_setup with gbsim's own limit (2048), and make
+#                       every later `gbsim` of the case run over the link
+#                       (lib.sh does it when GB_TRANSPORT=hdlc)
 #   hdlc_bus            the greybusN of the (one) serial link, or nothing
 #   hdlc_stat NAME      a counter of that link (greybusN/hdlc/NAME)
 #   hdlc_rerun CASE     run case CASE instead, with GB_TRANSPORT=hdlc
@@ -16,6 +18,8 @@ GB_DEVS=/sys/bus/greybus/devices
 
 hdlc_setup() {
 	load_gb greybus gb-hdlc
+	echo "${HDLC_MTU:-256}" >/sys/module/gb_hdlc/parameters/mtu ||
+		fail "hdlc_setup: cannot set gb-hdlc's mtu to ${HDLC_MTU:-256}"
 }
 
 hdlc_bus() {
@@ -33,7 +37,7 @@ hdlc_stat() {
 }
 
 hdlc_use() {
-	hdlc_setup
+	HDLC_MTU=2048 hdlc_setup
 	if [ ! -x "$GB_HDLC_BIN/gbsim" ]; then
 		mkdir -p "$GB_HDLC_BIN"
 		cat >"$GB_HDLC_BIN/gbsim.new" <<'WRAP'
