@@ -305,8 +305,8 @@ DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 
 # The tools a user runs; the others in tools/ serve the test suite only.
-USER_TOOLS  := gbsim mnfc lsgb gbfw
-USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md
+USER_TOOLS  := gbsim mnfc lsgb gbfw gbattach
+USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md hdlc.md
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
