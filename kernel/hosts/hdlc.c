@@ -125,10 +125,11 @@ void *gb_hdlc_link_priv(struct gb_hdlc_link *link)
 	return link->priv;
 }
 
-#define GB_HDLC_STAT_INC(link, field)	\
-	WRITE_ONCE((link)->stats.field, (link)->stats.field + 1)
-#define GB_HDLC_STAT_ADD(link, field, n)	\
-	WRITE_ONCE((link)->stats.field, (link)->stats.field + (n))
+/* Each counter has one writer; sysfs reads it without a lock */
+static inline void gb_hdlc_stat_add(unsigned long *counter, unsigned long n)
+{
+	WRITE_ONCE(*counter, *counter + n);
+}
 
 /* Transmit */
 
@@ -254,7 +255,7 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 		if (n < 0) {
 			gb_hdlc_tx_unlink(link, tb);
 			msg = gb_hdlc_tx_detach(tb);
-			GB_HDLC_STAT_INC(link, tx_errors);
+			gb_hdlc_stat_add(&link->stats.tx_errors, 1);
 			spin_unlock_irqrestore(&link->tx_lock, flags);
 			dev_err_ratelimited(&link->hd->dev,
 					    "%s: write failed: %d\n",
@@ -265,7 +266,7 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 			continue;
 		}
 		tb->off += min_t(size_t, n, tb->len - tb->off);
-		GB_HDLC_STAT_ADD(link, tx_bytes, n);
+		gb_hdlc_stat_add(&link->stats.tx_bytes, n);
 		if (tb->off < tb->len) {
 			/* the port is full: its write-wakeup brings us back */
 			spin_unlock_irqrestore(&link->tx_lock, flags);
@@ -273,7 +274,7 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 		}
 		gb_hdlc_tx_unlink(link, tb);
 		msg = gb_hdlc_tx_detach(tb);
-		GB_HDLC_STAT_INC(link, tx_frames);
+		gb_hdlc_stat_add(&link->stats.tx_frames, 1);
 		spin_unlock_irqrestore(&link->tx_lock, flags);
 		if (msg)
 			greybus_message_sent(link->hd, msg, 0);
@@ -333,7 +334,7 @@ static void gb_hdlc_message_cancel(struct gb_message *message)
 		return;
 	}
 	gb_hdlc_tx_detach(tb);
-	GB_HDLC_STAT_INC(link, tx_cancelled);
+	gb_hdlc_stat_add(&link->stats.tx_cancelled, 1);
 	if (tb != link->tx_busy && !tb->off) {
 		gb_hdlc_tx_unlink(link, tb);
 		unsent = tb;
@@ -368,7 +369,7 @@ static void gb_hdlc_rx_debug(struct gb_hdlc_link *link, const u8 *p,
 	while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
 		n--;
 	text[n] = '\0';
-	GB_HDLC_STAT_INC(link, rx_debug);
+	gb_hdlc_stat_add(&link->stats.rx_debug, 1);
 	dev_info_ratelimited(&link->hd->dev, "%s: peer: %s%s\n", link->port,
 			     text, len > sizeof(text) - 1 ? "..." : "");
 }
@@ -376,7 +377,7 @@ static void gb_hdlc_rx_debug(struct gb_hdlc_link *link, const u8 *p,
 static void gb_hdlc_rx_drop(struct gb_hdlc_link *link, const char *why,
 			    size_t len)
 {
-	GB_HDLC_STAT_INC(link, rx_dropped);
+	gb_hdlc_stat_add(&link->stats.rx_dropped, 1);
 	dev_warn_ratelimited(&link->hd->dev, "%s: %zu-byte frame dropped: %s\n",
 			     link->port, len, why);
 }
@@ -403,7 +404,7 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 		return;
 	}
 	if (link->resetting) {
-		GB_HDLC_STAT_INC(link, rx_dropped);
+		gb_hdlc_stat_add(&link->stats.rx_dropped, 1);
 		return;
 	}
 	if (cport_id == 0 && !(hdr->type & GB_MSG_TYPE_RESPONSE)) {
@@ -419,7 +420,7 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 			return;
 		}
 	}
-	GB_HDLC_STAT_INC(link, rx_frames);
+	gb_hdlc_stat_add(&link->stats.rx_frames, 1);
 	greybus_data_rcvd(link->hd, cport_id, (u8 *)hdr, len);
 }
 
@@ -442,7 +443,7 @@ static void gb_hdlc_rx_frame(struct gb_hdlc_link *link)
 		gb_hdlc_rx_debug(link, f + 2, plen);
 		break;
 	case GB_HDLC_ADDR_CONTROL:
-		GB_HDLC_STAT_INC(link, rx_control);
+		gb_hdlc_stat_add(&link->stats.rx_control, 1);
 		dev_info_ratelimited(&link->hd->dev,
 				     "%s: peer control frame 0x%02x (%zu bytes) ignored\n",
 				     link->port, plen ? f[2] : 0, plen);
@@ -470,7 +471,7 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 	size_t used;
 
 	spin_lock_irqsave(&link->rx_lock, flags);
-	GB_HDLC_STAT_ADD(link, rx_bytes, len);
+	gb_hdlc_stat_add(&link->stats.rx_bytes, len);
 	while (len) {
 		res = gb_hdlc_rx_feed(&link->rx, data, len, &used);
 		data += used;
@@ -482,21 +483,21 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 			gb_hdlc_rx_frame(link);
 			break;
 		case GB_HDLC_RX_BAD_FCS:
-			GB_HDLC_STAT_INC(link, rx_crc_errors);
+			gb_hdlc_stat_add(&link->stats.rx_crc_errors, 1);
 			dev_warn_ratelimited(&link->hd->dev, "%s: bad FCS\n",
 					     link->port);
 			break;
 		case GB_HDLC_RX_ABORT:
-			GB_HDLC_STAT_INC(link, rx_aborts);
+			gb_hdlc_stat_add(&link->stats.rx_aborts, 1);
 			break;
 		case GB_HDLC_RX_OVERSIZE:
-			GB_HDLC_STAT_INC(link, rx_oversize);
+			gb_hdlc_stat_add(&link->stats.rx_oversize, 1);
 			dev_warn_ratelimited(&link->hd->dev,
 					     "%s: frame over %zu bytes dropped\n",
 					     link->port, link->rx.size);
 			break;
 		case GB_HDLC_RX_SHORT:
-			GB_HDLC_STAT_INC(link, rx_short);
+			gb_hdlc_stat_add(&link->stats.rx_short, 1);
 			break;
 		}
 	}
@@ -505,30 +506,69 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 
 /* Statistics: /sys/bus/greybus/devices/greybusN/hdlc/ */
 
-#define GB_HDLC_STAT_ATTR(field)					\
-static ssize_t field##_show(struct device *dev,				\
-			    struct device_attribute *attr, char *buf)	\
-{									\
-	struct gb_hdlc_link *link =					\
-		gb_hdlc_link_of(to_gb_host_device(dev));		\
-									\
-	return sysfs_emit(buf, "%lu\n", READ_ONCE(link->stats.field));	\
-}									\
-static DEVICE_ATTR_RO(field)
+/* Which counter a statistics file shows, by the file's name */
+static const struct {
+	const char	*name;
+	size_t		offset;
+} gb_hdlc_stat_files[] = {
+	{ "rx_bytes", offsetof(struct gb_hdlc_stats, rx_bytes) },
+	{ "rx_frames", offsetof(struct gb_hdlc_stats, rx_frames) },
+	{ "rx_crc_errors", offsetof(struct gb_hdlc_stats, rx_crc_errors) },
+	{ "rx_aborts", offsetof(struct gb_hdlc_stats, rx_aborts) },
+	{ "rx_oversize", offsetof(struct gb_hdlc_stats, rx_oversize) },
+	{ "rx_short", offsetof(struct gb_hdlc_stats, rx_short) },
+	{ "rx_dropped", offsetof(struct gb_hdlc_stats, rx_dropped) },
+	{ "rx_debug", offsetof(struct gb_hdlc_stats, rx_debug) },
+	{ "rx_control", offsetof(struct gb_hdlc_stats, rx_control) },
+	{ "tx_bytes", offsetof(struct gb_hdlc_stats, tx_bytes) },
+	{ "tx_frames", offsetof(struct gb_hdlc_stats, tx_frames) },
+	{ "tx_errors", offsetof(struct gb_hdlc_stats, tx_errors) },
+	{ "tx_cancelled", offsetof(struct gb_hdlc_stats, tx_cancelled) },
+};
 
-GB_HDLC_STAT_ATTR(rx_bytes);
-GB_HDLC_STAT_ATTR(rx_frames);
-GB_HDLC_STAT_ATTR(rx_crc_errors);
-GB_HDLC_STAT_ATTR(rx_aborts);
-GB_HDLC_STAT_ATTR(rx_oversize);
-GB_HDLC_STAT_ATTR(rx_short);
-GB_HDLC_STAT_ATTR(rx_dropped);
-GB_HDLC_STAT_ATTR(rx_debug);
-GB_HDLC_STAT_ATTR(rx_control);
-GB_HDLC_STAT_ATTR(tx_bytes);
-GB_HDLC_STAT_ATTR(tx_frames);
-GB_HDLC_STAT_ATTR(tx_errors);
-GB_HDLC_STAT_ATTR(tx_cancelled);
+static ssize_t gb_hdlc_stat_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct gb_hdlc_link *link = gb_hdlc_link_of(to_gb_host_device(dev));
+	const unsigned long *counter;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(gb_hdlc_stat_files); i++) {
+		if (strcmp(attr->attr.name, gb_hdlc_stat_files[i].name))
+			continue;
+		counter = (const void *)&link->stats +
+			  gb_hdlc_stat_files[i].offset;
+		return sysfs_emit(buf, "%lu\n", READ_ONCE(*counter));
+	}
+	return -ENOENT;
+}
+
+static struct device_attribute dev_attr_rx_bytes =
+	__ATTR(rx_bytes, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_frames =
+	__ATTR(rx_frames, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_crc_errors =
+	__ATTR(rx_crc_errors, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_aborts =
+	__ATTR(rx_aborts, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_oversize =
+	__ATTR(rx_oversize, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_short =
+	__ATTR(rx_short, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_dropped =
+	__ATTR(rx_dropped, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_debug =
+	__ATTR(rx_debug, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_control =
+	__ATTR(rx_control, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_bytes =
+	__ATTR(tx_bytes, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_frames =
+	__ATTR(tx_frames, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_errors =
+	__ATTR(tx_errors, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_cancelled =
+	__ATTR(tx_cancelled, 0444, gb_hdlc_stat_show, NULL);
 
 static ssize_t port_show(struct device *dev, struct device_attribute *attr,
 			 char *buf)
