@@ -16,6 +16,12 @@
  * Link faults ("gbsim ctl hdlc ..."): flip a bit in, or drop, the next
  * frames; inject garbage, lone flags and escapes, an over-long, a
  * truncated or a mis-sized frame, debug text; split writes; reset.
+ *
+ * --personality cc1352 behaves as the CC1352 greybus-host firmware does
+ * where a host can see it: endo 0x4755, AP interface 1, messages of at
+ * most 256 bytes, every DME attribute of every module reading 0x0126,
+ * the requests it never answers (TimeSync, eject, power monitor samples)
+ * left unanswered, and a line of debug text when its SVC starts.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,7 +69,14 @@ struct gbsim_hdlc {
 	unsigned int	seed;
 	/* counters */
 	unsigned long	rx_frames, rx_bad, tx_frames;
+	bool		cc1352;		/* --personality cc1352 */
 };
+
+/* What the CC1352 firmware answers to every DME read */
+#define GBSIM_CC1352_DME_VALUE	0x0126
+#define GBSIM_CC1352_MTU	256
+#define GBSIM_CC1352_AP_INTF	1
+#define GBSIM_CC1352_ENDO	0x4755
 
 static struct gbsim_hdlc *gbsim_hdlc_of(struct gbsim_transport *tp)
 {
@@ -259,13 +272,61 @@ static void gbsim_hdlc_svc_stop(struct gbsim *sim)
 	sim->svc_state = GBSIM_SVC_DOWN;
 }
 
+/* cc1352: every module identifies as 0x0126, whatever its config says */
+static void gbsim_hdlc_cc1352_identities(struct gbsim *sim)
+{
+	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
+		struct gbsim_intf *intf = sim->intfs[id];
+
+		if (!intf)
+			continue;
+		intf->vid = intf->pid = GBSIM_CC1352_DME_VALUE;
+		intf->ddbl1_mfr = intf->ddbl1_prod = GBSIM_CC1352_DME_VALUE;
+		intf->serial = (uint64_t)GBSIM_CC1352_DME_VALUE << 32 |
+			       GBSIM_CC1352_DME_VALUE;
+		gbsim_intf_reset_dme(intf);
+	}
+}
+
+/* cc1352: the SVC requests the firmware logs and never answers */
+static int gbsim_hdlc_cc1352_faults(struct gbsim *sim)
+{
+	static const char *const silent[] = {
+		"0x0d", "0x0e", "0x0f", "0x11", "0x15", "0x16", "0x17",
+		"0x18", "0x19", "0x1a",
+	};
+	struct gbsim_ctl_out out = { 0 };
+	char type[16];
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(silent) / sizeof(silent[0]) && !ret; i++) {
+		char *argv[] = { "fault", "add", "intf=svc", type, "drop",
+				 "sticky", NULL };
+
+		snprintf(type, sizeof(type), "type=%s", silent[i]);
+		ret = gbsim_fault_cmd(sim, 6, argv, &out);
+		if (ret || out.failed)
+			gbsim_log_error("hdlc: cc1352: %.*s", (int)out.len,
+					out.p ? out.p : "");
+		out.len = 0;
+	}
+	free(out.p);
+	return ret;
+}
+
 static void gbsim_hdlc_svc_start(struct gbsim_transport *tp)
 {
 	struct gbsim *sim = tp->sim;
+	static const char hello[] = "cc1352: greybus-host: SVC start";
 
 	gbsim_log_event("hdlc: SVC_START from the AP");
 	if (sim->host_created)
 		gbsim_hdlc_svc_stop(sim);	/* the AP started over */
+	if (gbsim_hdlc_of(tp)->cc1352) {
+		gbsim_hdlc_cc1352_identities(sim);
+		gbsim_hdlc_frame(tp, GB_HDLC_ADDR_DEBUG, hello, sizeof(hello) - 1,
+				 NULL, 0);
+	}
 	for (unsigned int i = 0; i < sim->num_cports; i++)
 		sim->cport_enabled[i] = true;
 	gbsim_host_created(sim, gbsim_hdlc_find_bus(gbsim_hdlc_of(tp)));
@@ -451,6 +512,24 @@ static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
 	if (!h) {
 		snprintf(err, errlen, "hdlc: out of memory");
 		return -ENOMEM;
+	}
+	if (tp->personality && !strcmp(tp->personality, "cc1352")) {
+		h->cc1352 = true;
+		tp->mtu = GBSIM_CC1352_MTU;
+		tp->sim->mtu = GBSIM_CC1352_MTU;
+		tp->sim->endo_id = GBSIM_CC1352_ENDO;
+		tp->sim->ap_intf_id = GBSIM_CC1352_AP_INTF;
+		if (gbsim_hdlc_cc1352_faults(tp->sim)) {
+			snprintf(err, errlen, "hdlc: cc1352: cannot set up its silences");
+			free(h);
+			return -EINVAL;
+		}
+		gbsim_log_info("hdlc: personality cc1352");
+	} else if (tp->personality && strcmp(tp->personality, "full")) {
+		snprintf(err, errlen, "hdlc: unknown personality '%s' (full, cc1352)",
+			 tp->personality);
+		free(h);
+		return -EINVAL;
 	}
 	/* what the AP may send: a message of up to our MTU, and a CPort id */
 	h->rx.size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + tp->mtu;

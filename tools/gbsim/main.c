@@ -39,6 +39,7 @@ enum {
 	OPT_MANIFEST_RAW,
 	OPT_PTY,
 	OPT_ATTACH,
+	OPT_PERSONALITY,
 };
 
 static const struct option gbsim_options[] = {
@@ -57,6 +58,7 @@ static const struct option gbsim_options[] = {
 	{ "transport",	required_argument, NULL, OPT_TRANSPORT },
 	{ "pty",	no_argument,	   NULL, OPT_PTY },
 	{ "attach",	no_argument,	   NULL, OPT_ATTACH },
+	{ "personality", required_argument, NULL, OPT_PERSONALITY },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -91,6 +93,8 @@ static void gbsim_usage(FILE *out)
 "                        'pty PATH' with the path of its slave side\n"
 "      --attach          with --pty: run 'gbattach --foreground' on it, so\n"
 "                        that gbsim plugs the link in and out itself\n"
+"      --personality P   hdlc: full (default), or cc1352: behave as\n"
+"                        BeaglePlay's CC1352 firmware does\n"
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
@@ -234,6 +238,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_ATTACH:
 			tp.attach = true;
+			break;
+		case OPT_PERSONALITY:
+			tp.personality = optarg;
 			break;
 		case 'h':
 			gbsim_usage(stdout);

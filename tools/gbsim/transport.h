@@ -45,6 +45,7 @@ struct gbsim_transport {
 	uint16_t	mtu;
 	bool		pty;		/* hdlc: open a pty pair for the link */
 	bool		attach;		/* hdlc: run gbattach on its slave */
+	const char	*personality;	/* hdlc: "full" (NULL) or "cc1352" */
 	void		*priv;
 };
 
