@@ -40,6 +40,9 @@ enum {
 	OPT_CTL,
 	OPT_MANIFEST_RAW,
 	OPT_NODE,
+	OPT_PTY,
+	OPT_ATTACH,
+	OPT_PERSONALITY,
 };
 
 static const struct option gbsim_options[] = {
@@ -57,6 +60,9 @@ static const struct option gbsim_options[] = {
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "transport",	required_argument, NULL, OPT_TRANSPORT },
 	{ "node",	required_argument, NULL, OPT_NODE },
+	{ "pty",	no_argument,	   NULL, OPT_PTY },
+	{ "attach",	no_argument,	   NULL, OPT_ATTACH },
+	{ "personality", required_argument, NULL, OPT_PERSONALITY },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -81,15 +87,23 @@ static void gbsim_usage(FILE *out)
 "      --ctl PATH        listen for gbsim ctl on the Unix socket PATH\n"
 "                        (default: $%s, if set)\n"
 "  -c, --config FILE     read modules and settings from FILE\n"
-"  -d, --device PATH     the vhd device (default %s), or for es2\n"
-"                        the functionfs mount (default /dev/ffs-es2)\n"
+"  -d, --device PATH     the vhd device (default %s), for es2\n"
+"                        the functionfs mount (default /dev/ffs-es2),\n"
+"                        for hdlc the serial port\n"
 "      --device-fd N     use the already open descriptor N instead\n"
-"      --transport NAME  how to reach the AP: vhd (default) or es2\n"
+"      --transport NAME  how to reach the AP: vhd (default), es2 or hdlc\n"
+"                        (a serial link with HDLC framing)\n"
+"      --pty             hdlc over a pseudo-terminal gbsim opens; prints\n"
+"                        'pty PATH' with the path of its slave side\n"
+"      --attach          with --pty: run 'gbattach --foreground' on it, so\n"
+"                        that gbsim plugs the link in and out itself\n"
+"      --personality P   hdlc: full (default), or cc1352: behave as\n"
+"                        BeaglePlay's CC1352 firmware does\n"
 "      --node tcp:ADDR[:PORT]\n"
 "                        no SVC, no bridge: serve each module as a Greybus\n"
 "                        node over TCP (greybus-zephyr's framing), the\n"
 "                        first on ADDR:PORT (default port 4242), the next\n"
-"                        on PORT+1, ..."
+"                        on PORT+1, ...\n"
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
@@ -245,6 +259,16 @@ int main(int argc, char **argv)
 		case OPT_NODE:
 			cfg.transport = "node";
 			cfg.device = optarg;
+			break;
+		case OPT_PTY:
+			tp.pty = true;
+			cfg.transport = "hdlc";
+			break;
+		case OPT_ATTACH:
+			tp.attach = true;
+			break;
+		case OPT_PERSONALITY:
+			tp.personality = optarg;
 			break;
 		case 'h':
 			gbsim_usage(stdout);

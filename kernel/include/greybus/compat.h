@@ -70,6 +70,25 @@
 #define GB_TTY_WRITE_LEN	int
 #endif
 
+/*
+ * v6.6: tty_ldisc_ops.receive_buf takes its flags as u8 and its count as
+ * a size_t.
+ */
+#if GB_LINUX_AT_LEAST(6, 6, 0)
+#define GB_LDISC_FLAG_T		u8
+#define GB_LDISC_COUNT_T	size_t
+#else
+#define GB_LDISC_FLAG_T		char
+#define GB_LDISC_COUNT_T	int
+#endif
+
+/* v6.8: serdev_device_ops.receive_buf returns a size_t */
+#if GB_LINUX_AT_LEAST(6, 8, 0)
+#define GB_SERDEV_RX_RET	size_t
+#else
+#define GB_SERDEV_RX_RET	int
+#endif
+
 /* v6.7: snd_soc_* names for the asoc_* runtime helpers */
 #if !GB_LINUX_AT_LEAST(6, 7, 0)
 #define snd_soc_substream_to_rtd(substream)	asoc_substream_to_rtd(substream)

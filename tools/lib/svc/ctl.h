@@ -110,6 +110,9 @@ int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
 /* proto-light.c: the "lights" command (the LED controller's knobs) */
 int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
 		     struct gbsim_ctl_out *out);
+/* hdlc.c: the "hdlc" command (link faults of the serial transport) */
+int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out);
 /* es2.c: the "es2" command (ARPC answers the bridge withholds) */
 int gbsim_cmd_es2(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out);

@@ -11,6 +11,7 @@
 #ifndef GBSIM_TRANSPORT_H
 #define GBSIM_TRANSPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,9 @@ struct gbsim_transport {
 	int		fd;		/* ... or an open descriptor (>= 0) */
 	uint16_t	num_cports;
 	uint16_t	mtu;
+	bool		pty;		/* hdlc: open a pty pair for the link */
+	bool		attach;		/* hdlc: run gbattach on its slave */
+	const char	*personality;	/* hdlc: "full" (NULL) or "cc1352" */
 	void		*priv;
 };
 
@@ -51,5 +55,6 @@ const struct gbsim_transport_ops *gbsim_transport_find(const char *name);
 extern const struct gbsim_transport_ops gbsim_vhd_transport;
 extern const struct gbsim_transport_ops gbsim_es2_transport;
 extern const struct gbsim_transport_ops gbsim_node_transport;
+extern const struct gbsim_transport_ops gbsim_hdlc_transport;
 
 #endif /* GBSIM_TRANSPORT_H */

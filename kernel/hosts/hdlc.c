@@ -1,0 +1,855 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gb-hdlc: a Greybus host device over an HDLC-framed serial link, the
+ * link BeaglePlay's CC1352 and Zephyr's UART transport speak (framing in
+ * greybus/hdlc_frame.h, the whole story in docs/hdlc.md).  This file is
+ * the link core: the host device, the transmit queue, the receive
+ * dispatch and the statistics.  The line discipline and the serdev driver
+ * only move bytes.
+ *
+ * Objects, lifetime and locking:
+ *
+ * struct gb_hdlc_link lives in its host device's hd_priv, so it is freed
+ * with the host device, after the last reference is gone.
+ *
+ * Receive runs in the port's receive context (tty flip-buffer work or
+ * serdev), one call at a time, and touches only @rx and the rx counters;
+ * it allocates nothing and never sleeps.  A good Greybus frame goes to the
+ * core with the frame's own length, after its header's size has been
+ * checked against it.
+ *
+ * Transmit: message_send() encodes the message into a buffer of its own
+ * and queues it under @tx_lock (irq-safe: message_send() may be called in
+ * atomic context).  @tx_work hands queued bytes to the port outside the
+ * lock, as much as the port takes, and waits for the port's write-wakeup
+ * when it is full; it never sleeps under a spinlock.  A message is
+ * reported sent once its last byte is in the port's hands.  @tx_busy is
+ * the buffer the work is writing from, outside the lock: a cancel leaves
+ * it alone and marks it @abort instead, and the work then ends the frame
+ * with an escape and a flag, which makes the peer drop it.
+ *
+ * Stopping: SVC_STOP is queued and pushed out, then @stopping makes every
+ * new message fail at once (-ESHUTDOWN), then gb_hd_del() tears the tree
+ * down while the link still completes what it was given.
+ *
+ * The peer starting over (a protocol version request on the SVC CPort
+ * after its hello) cannot be answered by the core, whose SVC is past that
+ * point: @reset_work stops the link and starts it again with a new host
+ * device, so the peer sees SVC_STOP then SVC_START and the tree is
+ * enumerated afresh.  @hd changes only there, under @rx_lock, which the
+ * receive path holds while it uses @hd; Greybus frames that arrive while
+ * @resetting are dropped.
+ */
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include <greybus/connection.h>
+#include <greybus/hd.h>
+#include <greybus/operation.h>
+#include <uapi/greybus/svc.h>
+
+#include "hdlc.h"
+
+unsigned int gb_hdlc_mtu = GB_HDLC_MTU_DEFAULT;
+module_param_named(mtu, gb_hdlc_mtu, uint, 0644);
+MODULE_PARM_DESC(mtu, "largest Greybus message on a new link, header included (64..4096, default 256)");
+
+/* One frame on its way to the wire */
+struct gb_hdlc_txbuf {
+	struct list_head	node;
+	struct gb_message	*msg;	/* NULL: not a message, or cancelled */
+	size_t			len;	/* bytes of @data to send */
+	size_t			off;	/* bytes already handed to the port */
+	bool			abort;	/* cancelled while partly sent */
+	u8			data[];	/* the frame, plus one spare byte */
+};
+
+struct gb_hdlc_link {
+	struct gb_host_device	*hd;
+	const struct gb_hdlc_link_ops *ops;
+	void			*priv;
+	size_t			mtu;
+	char			port[32];
+	bool			added;
+
+	struct gb_hdlc_rx	rx;	/* receive context only */
+	spinlock_t		rx_lock;	/* @hd against a reset */
+	bool			svc_hello;	/* the SVC said hello */
+	bool			resetting;
+	struct work_struct	reset_work;
+
+	spinlock_t		tx_lock;	/* all of the below */
+	struct list_head	tx_queue;
+	unsigned int		tx_queued;
+	struct gb_hdlc_txbuf	*tx_busy;
+	bool			stopping;
+	struct work_struct	tx_work;
+
+	struct gb_hdlc_stats	stats;
+
+	u8			rxbuf[];	/* rx.size bytes */
+};
+
+static struct device *gb_hdlc_root_dev;
+
+static void gb_hdlc_reset_work(struct work_struct *work);
+
+/**
+ * gb_hdlc_root() - the parent of links whose port has no device
+ *
+ * Return: the "gb-hdlc" root device (pseudo-terminals have no device of
+ * their own to hang a host device under).
+ */
+struct device *gb_hdlc_root(void)
+{
+	return gb_hdlc_root_dev;
+}
+
+static struct gb_hdlc_link *gb_hdlc_link_of(struct gb_host_device *hd)
+{
+	return *(struct gb_hdlc_link **)gb_hd_priv(hd);
+}
+
+/**
+ * gb_hdlc_link_priv() - the port side's data given to gb_hdlc_link_create()
+ * @link: the link
+ *
+ * Return: that pointer.
+ */
+void *gb_hdlc_link_priv(struct gb_hdlc_link *link)
+{
+	return link->priv;
+}
+
+/* Each counter has one writer; sysfs reads it without a lock */
+static inline void gb_hdlc_stat_add(unsigned long *counter, unsigned long n)
+{
+	WRITE_ONCE(*counter, *counter + n);
+}
+
+/* Transmit */
+
+static struct gb_hdlc_txbuf *gb_hdlc_txbuf_build(u8 addr, const void *head,
+						 size_t head_len,
+						 const void *body,
+						 size_t body_len, gfp_t gfp)
+{
+	size_t max = GB_HDLC_ENCODED_MAX(head_len + body_len);
+	struct gb_hdlc_txbuf *tb;
+
+	tb = kmalloc(struct_size(tb, data, max + 1), gfp);
+	if (!tb)
+		return NULL;
+	tb->msg = NULL;
+	tb->off = 0;
+	tb->abort = false;
+	tb->len = gb_hdlc_encode(tb->data, max, addr, GB_HDLC_CTRL_UI,
+				 head, head_len, body, body_len);
+	return tb;
+}
+
+/* Queue @tb unless stopping; the caller keeps it on failure */
+static int gb_hdlc_tx_queue(struct gb_hdlc_link *link,
+			    struct gb_hdlc_txbuf *tb, struct gb_message *msg,
+			    bool force)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	if (link->stopping && !force) {
+		ret = -ESHUTDOWN;
+	} else if (link->tx_queued >= GB_HDLC_TX_QUEUE_MAX && !force) {
+		ret = -ENOBUFS;
+	} else {
+		tb->msg = msg;
+		if (msg)
+			msg->hcpriv = tb;
+		list_add_tail(&tb->node, &link->tx_queue);
+		link->tx_queued++;
+	}
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+
+	if (!ret)
+		schedule_work(&link->tx_work);
+	return ret;
+}
+
+static int gb_hdlc_send_control(struct gb_hdlc_link *link, u8 what)
+{
+	struct gb_hdlc_txbuf *tb;
+	int ret;
+
+	tb = gb_hdlc_txbuf_build(GB_HDLC_ADDR_CONTROL, &what, 1, NULL, 0,
+				 GFP_KERNEL);
+	if (!tb)
+		return -ENOMEM;
+	ret = gb_hdlc_tx_queue(link, tb, NULL, true);
+	if (ret)
+		kfree(tb);
+	return ret;
+}
+
+/* Under @tx_lock: @tb leaves the queue */
+static void gb_hdlc_tx_unlink(struct gb_hdlc_link *link,
+			      struct gb_hdlc_txbuf *tb)
+{
+	list_del(&tb->node);
+	link->tx_queued--;
+}
+
+/* Under @tx_lock: the message of @tb, detached from it, or NULL */
+static struct gb_message *gb_hdlc_tx_detach(struct gb_hdlc_txbuf *tb)
+{
+	struct gb_message *msg = tb->msg;
+
+	if (msg) {
+		msg->hcpriv = NULL;
+		tb->msg = NULL;
+	}
+	return msg;
+}
+
+static void gb_hdlc_tx_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(work, struct gb_hdlc_link,
+						 tx_work);
+	struct gb_hdlc_txbuf *tb;
+	struct gb_message *msg;
+	unsigned long flags;
+	int n;
+
+	for (;;) {
+		spin_lock_irqsave(&link->tx_lock, flags);
+		tb = list_first_entry_or_null(&link->tx_queue,
+					      struct gb_hdlc_txbuf, node);
+		if (!tb) {
+			spin_unlock_irqrestore(&link->tx_lock, flags);
+			return;
+		}
+		if (tb->abort) {
+			tb->abort = false;
+			if (!tb->off) {
+				/* nothing of it reached the wire */
+				gb_hdlc_tx_unlink(link, tb);
+				spin_unlock_irqrestore(&link->tx_lock, flags);
+				kfree(tb);
+				continue;
+			}
+			/* an escape then a flag: the peer drops the frame */
+			tb->data[tb->off] = GB_HDLC_ESCAPE;
+			tb->data[tb->off + 1] = GB_HDLC_FLAG;
+			tb->len = tb->off + 2;
+		}
+		link->tx_busy = tb;
+		spin_unlock_irqrestore(&link->tx_lock, flags);
+
+		n = link->ops->write(link, tb->data + tb->off, tb->len - tb->off);
+
+		spin_lock_irqsave(&link->tx_lock, flags);
+		link->tx_busy = NULL;
+		if (n < 0) {
+			gb_hdlc_tx_unlink(link, tb);
+			msg = gb_hdlc_tx_detach(tb);
+			gb_hdlc_stat_add(&link->stats.tx_errors, 1);
+			spin_unlock_irqrestore(&link->tx_lock, flags);
+			dev_err_ratelimited(&link->hd->dev,
+					    "%s: write failed: %d\n",
+					    link->port, n);
+			if (msg)
+				greybus_message_sent(link->hd, msg, n);
+			kfree(tb);
+			continue;
+		}
+		tb->off += min_t(size_t, n, tb->len - tb->off);
+		gb_hdlc_stat_add(&link->stats.tx_bytes, n);
+		if (tb->off < tb->len) {
+			/* the port is full: its write-wakeup brings us back */
+			spin_unlock_irqrestore(&link->tx_lock, flags);
+			return;
+		}
+		gb_hdlc_tx_unlink(link, tb);
+		msg = gb_hdlc_tx_detach(tb);
+		gb_hdlc_stat_add(&link->stats.tx_frames, 1);
+		spin_unlock_irqrestore(&link->tx_lock, flags);
+		if (msg)
+			greybus_message_sent(link->hd, msg, 0);
+		kfree(tb);
+	}
+}
+
+/**
+ * gb_hdlc_link_write_wakeup() - the port has room again
+ * @link: the link
+ *
+ * Context: any, including atomic.
+ */
+void gb_hdlc_link_write_wakeup(struct gb_hdlc_link *link)
+{
+	schedule_work(&link->tx_work);
+}
+
+/* Host-driver callbacks */
+
+static int gb_hdlc_message_send(struct gb_host_device *hd, u16 cport_id,
+				struct gb_message *message, gfp_t gfp_mask)
+{
+	struct gb_hdlc_link *link = gb_hdlc_link_of(hd);
+	size_t size = le16_to_cpu(message->header->size);
+	struct gb_hdlc_txbuf *tb;
+	__le16 cport = cpu_to_le16(cport_id);
+	int ret;
+
+	if (cport_id >= hd->num_cports)
+		return -EINVAL;
+	if (size < sizeof(*message->header) || size > link->mtu)
+		return -EMSGSIZE;
+
+	tb = gb_hdlc_txbuf_build(GB_HDLC_ADDR_GREYBUS, &cport, sizeof(cport),
+				 message->header, size, gfp_mask);
+	if (!tb)
+		return -ENOMEM;
+	ret = gb_hdlc_tx_queue(link, tb, message, false);
+	if (ret)
+		kfree(tb);
+	return ret;
+}
+
+static void gb_hdlc_message_cancel(struct gb_message *message)
+{
+	struct gb_host_device *hd = message->operation->connection->hd;
+	struct gb_hdlc_link *link = gb_hdlc_link_of(hd);
+	struct gb_hdlc_txbuf *tb, *unsent = NULL;
+	unsigned long flags;
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	tb = message->hcpriv;
+	if (!tb) {
+		/* already completed */
+		spin_unlock_irqrestore(&link->tx_lock, flags);
+		return;
+	}
+	gb_hdlc_tx_detach(tb);
+	gb_hdlc_stat_add(&link->stats.tx_cancelled, 1);
+	if (tb != link->tx_busy && !tb->off) {
+		gb_hdlc_tx_unlink(link, tb);
+		unsent = tb;
+	} else {
+		tb->abort = true;
+	}
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+
+	kfree(unsent);
+	if (!unsent)
+		schedule_work(&link->tx_work);
+	greybus_message_sent(hd, message, -ECANCELED);
+}
+
+static const struct gb_hd_driver gb_hdlc_hd_driver = {
+	.hd_priv_size		= sizeof(struct gb_hdlc_link *),
+	.message_send		= gb_hdlc_message_send,
+	.message_cancel		= gb_hdlc_message_cancel,
+};
+
+/* Receive */
+
+/* Peer text for the log: printable ASCII only, no trailing newline */
+static void gb_hdlc_rx_debug(struct gb_hdlc_link *link, const u8 *p,
+			     size_t len)
+{
+	char text[96];
+	size_t i, n = min(len, sizeof(text) - 1);
+
+	for (i = 0; i < n; i++)
+		text[i] = isprint(p[i]) ? p[i] : '.';
+	while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
+		n--;
+	text[n] = '\0';
+	gb_hdlc_stat_add(&link->stats.rx_debug, 1);
+	dev_info_ratelimited(&link->hd->dev, "%s: peer: %s%s\n", link->port,
+			     text, len > sizeof(text) - 1 ? "..." : "");
+}
+
+static void gb_hdlc_rx_drop(struct gb_hdlc_link *link, const char *why,
+			    size_t len)
+{
+	gb_hdlc_stat_add(&link->stats.rx_dropped, 1);
+	dev_warn_ratelimited(&link->hd->dev, "%s: %zu-byte frame dropped: %s\n",
+			     link->port, len, why);
+}
+
+static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
+{
+	struct gb_operation_msg_hdr *hdr;
+	u16 cport_id;
+
+	if (len < GB_HDLC_CPORT_SIZE + sizeof(*hdr)) {
+		gb_hdlc_rx_drop(link, "too short for a message", len);
+		return;
+	}
+	/* byte by byte: the frame buffer gives no alignment */
+	cport_id = p[0] | p[1] << 8;
+	hdr = (struct gb_operation_msg_hdr *)(p + GB_HDLC_CPORT_SIZE);
+	len -= GB_HDLC_CPORT_SIZE;
+	if ((p[GB_HDLC_CPORT_SIZE] | p[GB_HDLC_CPORT_SIZE + 1] << 8) != len) {
+		gb_hdlc_rx_drop(link, "header size is not the frame's", len);
+		return;
+	}
+	if (cport_id >= link->hd->num_cports) {
+		gb_hdlc_rx_drop(link, "no such cport", len);
+		return;
+	}
+	if (link->resetting) {
+		gb_hdlc_stat_add(&link->stats.rx_dropped, 1);
+		return;
+	}
+	if (cport_id == 0 && !(hdr->type & GB_MSG_TYPE_RESPONSE)) {
+		if (hdr->type == GB_SVC_TYPE_SVC_HELLO) {
+			link->svc_hello = true;
+		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION &&
+			   link->svc_hello) {
+			dev_info(&link->hd->dev,
+				 "%s: the peer's SVC started over: restarting the link\n",
+				 link->port);
+			link->resetting = true;
+			schedule_work(&link->reset_work);
+			return;
+		}
+	}
+	gb_hdlc_stat_add(&link->stats.rx_frames, 1);
+	greybus_data_rcvd(link->hd, cport_id, (u8 *)hdr, len);
+}
+
+static void gb_hdlc_rx_frame(struct gb_hdlc_link *link)
+{
+	u8 *f = link->rx.buf;
+	size_t plen = link->rx.len - 2;
+	u8 ctrl = f[1];
+
+	/* UI frames, and numbered I-frames (bit 0 clear) taken alike */
+	if (ctrl != GB_HDLC_CTRL_UI && (ctrl & 1)) {
+		gb_hdlc_rx_drop(link, "unknown control byte", plen);
+		return;
+	}
+	switch (f[0]) {
+	case GB_HDLC_ADDR_GREYBUS:
+		gb_hdlc_rx_greybus(link, f + 2, plen);
+		break;
+	case GB_HDLC_ADDR_DEBUG:
+		gb_hdlc_rx_debug(link, f + 2, plen);
+		break;
+	case GB_HDLC_ADDR_CONTROL:
+		gb_hdlc_stat_add(&link->stats.rx_control, 1);
+		dev_info_ratelimited(&link->hd->dev,
+				     "%s: peer control frame 0x%02x (%zu bytes) ignored\n",
+				     link->port, plen ? f[2] : 0, plen);
+		break;
+	default:
+		gb_hdlc_rx_drop(link, "unknown address", plen);
+		break;
+	}
+}
+
+/**
+ * gb_hdlc_link_receive() - bytes from the wire
+ * @link: the link
+ * @data: the bytes
+ * @len: how many
+ *
+ * Context: the port's receive context, one call at a time; does not
+ * sleep.
+ */
+void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
+			  size_t len)
+{
+	enum gb_hdlc_rx_result res;
+	unsigned long flags;
+	size_t used;
+
+	spin_lock_irqsave(&link->rx_lock, flags);
+	gb_hdlc_stat_add(&link->stats.rx_bytes, len);
+	while (len) {
+		res = gb_hdlc_rx_feed(&link->rx, data, len, &used);
+		data += used;
+		len -= used;
+		switch (res) {
+		case GB_HDLC_RX_MORE:
+			break;
+		case GB_HDLC_RX_FRAME:
+			gb_hdlc_rx_frame(link);
+			break;
+		case GB_HDLC_RX_BAD_FCS:
+			gb_hdlc_stat_add(&link->stats.rx_crc_errors, 1);
+			dev_warn_ratelimited(&link->hd->dev, "%s: bad FCS\n",
+					     link->port);
+			break;
+		case GB_HDLC_RX_ABORT:
+			gb_hdlc_stat_add(&link->stats.rx_aborts, 1);
+			break;
+		case GB_HDLC_RX_OVERSIZE:
+			gb_hdlc_stat_add(&link->stats.rx_oversize, 1);
+			dev_warn_ratelimited(&link->hd->dev,
+					     "%s: frame over %zu bytes dropped\n",
+					     link->port, link->rx.size);
+			break;
+		case GB_HDLC_RX_SHORT:
+			gb_hdlc_stat_add(&link->stats.rx_short, 1);
+			break;
+		}
+	}
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+}
+
+/* Statistics: /sys/bus/greybus/devices/greybusN/hdlc/ */
+
+/* Which counter a statistics file shows, by the file's name */
+static const struct {
+	const char	*name;
+	size_t		offset;
+} gb_hdlc_stat_files[] = {
+	{ "rx_bytes", offsetof(struct gb_hdlc_stats, rx_bytes) },
+	{ "rx_frames", offsetof(struct gb_hdlc_stats, rx_frames) },
+	{ "rx_crc_errors", offsetof(struct gb_hdlc_stats, rx_crc_errors) },
+	{ "rx_aborts", offsetof(struct gb_hdlc_stats, rx_aborts) },
+	{ "rx_oversize", offsetof(struct gb_hdlc_stats, rx_oversize) },
+	{ "rx_short", offsetof(struct gb_hdlc_stats, rx_short) },
+	{ "rx_dropped", offsetof(struct gb_hdlc_stats, rx_dropped) },
+	{ "rx_debug", offsetof(struct gb_hdlc_stats, rx_debug) },
+	{ "rx_control", offsetof(struct gb_hdlc_stats, rx_control) },
+	{ "tx_bytes", offsetof(struct gb_hdlc_stats, tx_bytes) },
+	{ "tx_frames", offsetof(struct gb_hdlc_stats, tx_frames) },
+	{ "tx_errors", offsetof(struct gb_hdlc_stats, tx_errors) },
+	{ "tx_cancelled", offsetof(struct gb_hdlc_stats, tx_cancelled) },
+};
+
+static ssize_t gb_hdlc_stat_show(struct device *dev,
+				 struct device_attribute *attr, char *buf)
+{
+	struct gb_hdlc_link *link = gb_hdlc_link_of(to_gb_host_device(dev));
+	const unsigned long *counter;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(gb_hdlc_stat_files); i++) {
+		if (strcmp(attr->attr.name, gb_hdlc_stat_files[i].name))
+			continue;
+		counter = (const void *)&link->stats +
+			  gb_hdlc_stat_files[i].offset;
+		return sysfs_emit(buf, "%lu\n", READ_ONCE(*counter));
+	}
+	return -ENOENT;
+}
+
+static struct device_attribute dev_attr_rx_bytes =
+	__ATTR(rx_bytes, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_frames =
+	__ATTR(rx_frames, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_crc_errors =
+	__ATTR(rx_crc_errors, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_aborts =
+	__ATTR(rx_aborts, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_oversize =
+	__ATTR(rx_oversize, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_short =
+	__ATTR(rx_short, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_dropped =
+	__ATTR(rx_dropped, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_debug =
+	__ATTR(rx_debug, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_rx_control =
+	__ATTR(rx_control, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_bytes =
+	__ATTR(tx_bytes, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_frames =
+	__ATTR(tx_frames, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_errors =
+	__ATTR(tx_errors, 0444, gb_hdlc_stat_show, NULL);
+static struct device_attribute dev_attr_tx_cancelled =
+	__ATTR(tx_cancelled, 0444, gb_hdlc_stat_show, NULL);
+
+static ssize_t port_show(struct device *dev, struct device_attribute *attr,
+			 char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  gb_hdlc_link_of(to_gb_host_device(dev))->port);
+}
+static DEVICE_ATTR_RO(port);
+
+static ssize_t mtu_show(struct device *dev, struct device_attribute *attr,
+			char *buf)
+{
+	return sysfs_emit(buf, "%zu\n",
+			  gb_hdlc_link_of(to_gb_host_device(dev))->mtu);
+}
+static DEVICE_ATTR_RO(mtu);
+
+static struct attribute *gb_hdlc_attrs[] = {
+	&dev_attr_port.attr,
+	&dev_attr_mtu.attr,
+	&dev_attr_rx_bytes.attr,
+	&dev_attr_rx_frames.attr,
+	&dev_attr_rx_crc_errors.attr,
+	&dev_attr_rx_aborts.attr,
+	&dev_attr_rx_oversize.attr,
+	&dev_attr_rx_short.attr,
+	&dev_attr_rx_dropped.attr,
+	&dev_attr_rx_debug.attr,
+	&dev_attr_rx_control.attr,
+	&dev_attr_tx_bytes.attr,
+	&dev_attr_tx_frames.attr,
+	&dev_attr_tx_errors.attr,
+	&dev_attr_tx_cancelled.attr,
+	NULL,
+};
+
+static const struct attribute_group gb_hdlc_attr_group = {
+	.name	= "hdlc",
+	.attrs	= gb_hdlc_attrs,
+};
+
+/* Life cycle */
+
+/**
+ * gb_hdlc_link_create() - a link and its host device, not started yet
+ * @parent: the port's device
+ * @port: the port's name, for the log and sysfs
+ * @ops: how to write to the port
+ * @priv: the port side's data (gb_hdlc_link_priv())
+ * @mtu: the largest message, header included, both ways
+ *
+ * Context: process context; sleeps.
+ * Return: the link, or an ERR_PTR().
+ */
+struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
+					 const char *port,
+					 const struct gb_hdlc_link_ops *ops,
+					 void *priv, size_t mtu)
+{
+	size_t rx_size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + mtu;
+	struct gb_host_device *hd;
+	struct gb_hdlc_link *link;
+
+	if (mtu < GB_HDLC_MTU_MIN || mtu > GB_HDLC_MTU_MAX)
+		return ERR_PTR(-EINVAL);
+
+	link = kzalloc(struct_size(link, rxbuf, rx_size), GFP_KERNEL);
+	if (!link)
+		return ERR_PTR(-ENOMEM);
+
+	hd = gb_hd_create(&gb_hdlc_hd_driver, parent, mtu, GB_HDLC_NUM_CPORTS);
+	if (IS_ERR(hd)) {
+		kfree(link);
+		return ERR_CAST(hd);
+	}
+	*(struct gb_hdlc_link **)gb_hd_priv(hd) = link;
+
+	link->hd = hd;
+	link->ops = ops;
+	link->priv = priv;
+	link->mtu = mtu;
+	strscpy(link->port, port, sizeof(link->port));
+	link->rx.buf = link->rxbuf;
+	link->rx.size = rx_size;
+	gb_hdlc_rx_reset(&link->rx);
+	spin_lock_init(&link->rx_lock);
+	spin_lock_init(&link->tx_lock);
+	INIT_LIST_HEAD(&link->tx_queue);
+	INIT_WORK(&link->tx_work, gb_hdlc_tx_work);
+	INIT_WORK(&link->reset_work, gb_hdlc_reset_work);
+
+	return link;
+}
+
+/**
+ * gb_hdlc_link_start() - add the host device and ask the peer's SVC to start
+ * @link: the link
+ *
+ * Context: process context; sleeps.
+ * Return: 0 or a negative errno; on failure the link is as created.
+ */
+int gb_hdlc_link_start(struct gb_hdlc_link *link)
+{
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	link->stopping = false;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+	spin_lock_irqsave(&link->rx_lock, flags);
+	link->svc_hello = false;
+	link->resetting = false;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+
+	ret = gb_hd_add(link->hd);
+	if (ret)
+		return ret;
+	ret = device_add_group(&link->hd->dev, &gb_hdlc_attr_group);
+	if (ret)
+		goto err_hd_del;
+	link->added = true;
+
+	ret = gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_START);
+	if (ret)
+		goto err_stop;
+	dev_info(&link->hd->dev, "%s: Greybus link up, messages up to %zu bytes\n",
+		 link->port, link->mtu);
+	return 0;
+
+err_stop:
+	link->added = false;
+	device_remove_group(&link->hd->dev, &gb_hdlc_attr_group);
+err_hd_del:
+	gb_hd_del(link->hd);
+	return ret;
+}
+
+/* Complete and free whatever is still queued */
+static void gb_hdlc_tx_purge(struct gb_hdlc_link *link)
+{
+	struct gb_hdlc_txbuf *tb, *next;
+	struct gb_message *msg;
+	unsigned long flags;
+	LIST_HEAD(gone);
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	list_splice_init(&link->tx_queue, &gone);
+	link->tx_queued = 0;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+
+	list_for_each_entry_safe(tb, next, &gone, node) {
+		spin_lock_irqsave(&link->tx_lock, flags);
+		msg = gb_hdlc_tx_detach(tb);
+		spin_unlock_irqrestore(&link->tx_lock, flags);
+		if (msg)
+			greybus_message_sent(link->hd, msg, -ESHUTDOWN);
+		kfree(tb);
+	}
+}
+
+/* The body of gb_hdlc_link_stop(), also the first half of a reset */
+static void gb_hdlc_link_down(struct gb_hdlc_link *link)
+{
+	unsigned long flags;
+
+	if (!link->added)
+		return;
+	if (gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_STOP))
+		dev_warn(&link->hd->dev, "%s: no memory for SVC_STOP\n",
+			 link->port);
+	flush_work(&link->tx_work);
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	link->stopping = true;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+
+	device_remove_group(&link->hd->dev, &gb_hdlc_attr_group);
+	gb_hd_del(link->hd);
+	link->added = false;
+
+	cancel_work_sync(&link->tx_work);
+	gb_hdlc_tx_purge(link);
+	dev_info(&link->hd->dev, "%s: Greybus link down\n", link->port);
+}
+
+/* The peer started over: the same link, a new host device */
+static void gb_hdlc_reset_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(work, struct gb_hdlc_link,
+						 reset_work);
+	struct gb_host_device *hd, *old;
+	unsigned long flags;
+	int ret;
+
+	gb_hdlc_link_down(link);
+
+	hd = gb_hd_create(&gb_hdlc_hd_driver, link->hd->dev.parent, link->mtu,
+			  GB_HDLC_NUM_CPORTS);
+	if (IS_ERR(hd)) {
+		dev_err(&link->hd->dev, "%s: no new host device: %ld\n",
+			link->port, PTR_ERR(hd));
+		return;
+	}
+	*(struct gb_hdlc_link **)gb_hd_priv(hd) = link;
+	spin_lock_irqsave(&link->rx_lock, flags);
+	old = link->hd;
+	link->hd = hd;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+	gb_hd_put(old);
+
+	ret = gb_hdlc_link_start(link);
+	if (ret)
+		dev_err(&hd->dev, "%s: restart failed: %d\n", link->port, ret);
+}
+
+/**
+ * gb_hdlc_link_stop() - tell the peer, then tear the host device down
+ * @link: the link, started
+ *
+ * SVC_STOP goes to the port first, as far as the port takes it; then
+ * every new message fails and gb_hd_del() removes the tree.  The port
+ * must keep working (writes may fail) until this returns.
+ *
+ * Context: process context; sleeps.
+ */
+void gb_hdlc_link_stop(struct gb_hdlc_link *link)
+{
+	cancel_work_sync(&link->reset_work);
+	gb_hdlc_link_down(link);
+}
+
+/**
+ * gb_hdlc_link_destroy() - drop the link, stopped or never started
+ * @link: the link
+ *
+ * Context: process context; sleeps.
+ */
+void gb_hdlc_link_destroy(struct gb_hdlc_link *link)
+{
+	struct gb_host_device *hd;
+
+	cancel_work_sync(&link->reset_work);
+	cancel_work_sync(&link->tx_work);
+	hd = link->hd;
+	gb_hdlc_tx_purge(link);
+	kfree(link);
+	gb_hd_put(hd);
+}
+
+static int __init gb_hdlc_init(void)
+{
+	int ret;
+
+	gb_hdlc_root_dev = root_device_register("gb-hdlc");
+	if (IS_ERR(gb_hdlc_root_dev))
+		return PTR_ERR(gb_hdlc_root_dev);
+
+	ret = gb_hdlc_ldisc_register();
+	if (ret)
+		goto err_root;
+	ret = gb_hdlc_serdev_register();
+	if (ret)
+		goto err_ldisc;
+	return 0;
+
+err_ldisc:
+	gb_hdlc_ldisc_unregister();
+err_root:
+	root_device_unregister(gb_hdlc_root_dev);
+	return ret;
+}
+module_init(gb_hdlc_init);
+
+static void __exit gb_hdlc_exit(void)
+{
+	gb_hdlc_serdev_unregister();
+	gb_hdlc_ldisc_unregister();
+	root_device_unregister(gb_hdlc_root_dev);
+}
+module_exit(gb_hdlc_exit);
+
+MODULE_DESCRIPTION("Greybus host device over an HDLC-framed serial link");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(GREYBUS);

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gb-hdlc's link core, shared by its two ways onto a serial port: the tty
+ * line discipline (hdlc_ldisc.c) and the serdev driver (hdlc_serdev.c).
+ */
+#ifndef __GB_HDLC_H
+#define __GB_HDLC_H
+
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <linux/workqueue.h>
+
+#include <greybus/hdlc_frame.h>
+
+/* Bridge CPorts: what the CC1352 firmware has */
+#define GB_HDLC_NUM_CPORTS	32
+/* The largest message, header included: the CC1352's block size */
+#define GB_HDLC_MTU_DEFAULT	256
+#define GB_HDLC_MTU_MIN		64
+#define GB_HDLC_MTU_MAX		4096
+/* Frames waiting for the wire before message_send() says -ENOBUFS */
+#define GB_HDLC_TX_QUEUE_MAX	256
+
+struct gb_hdlc_link;
+
+/**
+ * struct gb_hdlc_link_ops - how a link reaches its serial port
+ * @write: hand up to @len bytes to the port without sleeping; returns
+ *	how many it took (0 when full: the port's write-wakeup then calls
+ *	gb_hdlc_link_write_wakeup()) or a negative errno
+ */
+struct gb_hdlc_link_ops {
+	int	(*write)(struct gb_hdlc_link *link, const u8 *data, size_t len);
+};
+
+/* Counters, each written by one side only (receive or transmit) */
+struct gb_hdlc_stats {
+	unsigned long	rx_bytes;
+	unsigned long	rx_frames;
+	unsigned long	rx_crc_errors;
+	unsigned long	rx_aborts;
+	unsigned long	rx_oversize;
+	unsigned long	rx_short;
+	unsigned long	rx_dropped;
+	unsigned long	rx_debug;
+	unsigned long	rx_control;
+	unsigned long	tx_bytes;
+	unsigned long	tx_frames;
+	unsigned long	tx_errors;
+	unsigned long	tx_cancelled;
+};
+
+struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
+					 const char *port,
+					 const struct gb_hdlc_link_ops *ops,
+					 void *priv, size_t mtu);
+int gb_hdlc_link_start(struct gb_hdlc_link *link);
+void gb_hdlc_link_stop(struct gb_hdlc_link *link);
+void gb_hdlc_link_destroy(struct gb_hdlc_link *link);
+void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
+			  size_t len);
+void gb_hdlc_link_write_wakeup(struct gb_hdlc_link *link);
+void *gb_hdlc_link_priv(struct gb_hdlc_link *link);
+
+struct device *gb_hdlc_root(void);
+int gb_hdlc_ldisc_register(void);
+void gb_hdlc_ldisc_unregister(void);
+int gb_hdlc_serdev_register(void);
+void gb_hdlc_serdev_unregister(void);
+
+extern unsigned int gb_hdlc_mtu;
+
+#endif /* __GB_HDLC_H */

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gb-hdlc's tty line discipline: any serial port, USB-serial adapter or
+ * pseudo-terminal carries the link once this discipline is attached
+ * (gbattach does it).  An out-of-tree module has no line discipline
+ * number of its own, so this one takes N_DEVELOPMENT (docs/hdlc.md).
+ *
+ * The tty core serialises open, close, receive and write-wakeup against
+ * each other for one tty: close runs only once no receive or wakeup is
+ * in progress, and none starts afterwards.
+ */
+#include <linux/capability.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/tty.h>
+#include <linux/tty_ldisc.h>
+
+#include <greybus/compat.h>
+
+#include "hdlc.h"
+
+struct gb_hdlc_tty {
+	struct tty_struct	*tty;
+	struct gb_hdlc_link	*link;
+};
+
+static int gb_hdlc_tty_write(struct gb_hdlc_link *link, const u8 *data,
+			     size_t len)
+{
+	struct gb_hdlc_tty *gt = gb_hdlc_link_priv(link);
+	struct tty_struct *tty = gt->tty;
+
+	/* ask for write_wakeup() before looking, so none is missed */
+	set_bit(TTY_DO_WRITE_WAKEUP, &tty->flags);
+	return tty->ops->write(tty, data, len);
+}
+
+static const struct gb_hdlc_link_ops gb_hdlc_tty_ops = {
+	.write	= gb_hdlc_tty_write,
+};
+
+static int gb_hdlc_ldisc_open(struct tty_struct *tty)
+{
+	struct gb_hdlc_link *link;
+	struct gb_hdlc_tty *gt;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (!tty->ops->write)
+		return -EOPNOTSUPP;
+
+	gt = kzalloc(sizeof(*gt), GFP_KERNEL);
+	if (!gt)
+		return -ENOMEM;
+	gt->tty = tty;
+
+	link = gb_hdlc_link_create(tty->dev ? tty->dev : gb_hdlc_root(),
+				   tty_name(tty), &gb_hdlc_tty_ops, gt,
+				   READ_ONCE(gb_hdlc_mtu));
+	if (IS_ERR(link)) {
+		ret = PTR_ERR(link);
+		goto err_free;
+	}
+	gt->link = link;
+	tty->disc_data = gt;
+	tty->receive_room = 65536;
+
+	ret = gb_hdlc_link_start(link);
+	if (ret)
+		goto err_destroy;
+	return 0;
+
+err_destroy:
+	tty->disc_data = NULL;
+	gb_hdlc_link_destroy(link);
+err_free:
+	kfree(gt);
+	return ret;
+}
+
+static void gb_hdlc_ldisc_close(struct tty_struct *tty)
+{
+	struct gb_hdlc_tty *gt = tty->disc_data;
+
+	if (!gt)
+		return;
+	gb_hdlc_link_stop(gt->link);
+	clear_bit(TTY_DO_WRITE_WAKEUP, &tty->flags);
+	tty->disc_data = NULL;
+	gb_hdlc_link_destroy(gt->link);
+	kfree(gt);
+}
+
+static void gb_hdlc_ldisc_receive(struct tty_struct *tty, const u8 *cp,
+				  const GB_LDISC_FLAG_T *fp,
+				  GB_LDISC_COUNT_T count)
+{
+	struct gb_hdlc_tty *gt = tty->disc_data;
+
+	/* bytes with error flags go in too: the FCS catches them */
+	if (gt && count > 0)
+		gb_hdlc_link_receive(gt->link, cp, count);
+}
+
+static void gb_hdlc_ldisc_write_wakeup(struct tty_struct *tty)
+{
+	struct gb_hdlc_tty *gt = tty->disc_data;
+
+	clear_bit(TTY_DO_WRITE_WAKEUP, &tty->flags);
+	if (gt)
+		gb_hdlc_link_write_wakeup(gt->link);
+}
+
+static int gb_hdlc_ldisc_ioctl(struct tty_struct *tty, unsigned int cmd,
+			       unsigned long arg)
+{
+	/* termios requests keep working: gbattach may change the speed */
+	return n_tty_ioctl_helper(tty, cmd, arg);
+}
+
+static struct tty_ldisc_ops gb_hdlc_ldisc = {
+	.owner		= THIS_MODULE,
+	.num		= N_DEVELOPMENT,
+	.name		= "gb-hdlc",
+	.open		= gb_hdlc_ldisc_open,
+	.close		= gb_hdlc_ldisc_close,
+	.ioctl		= gb_hdlc_ldisc_ioctl,
+	.receive_buf	= gb_hdlc_ldisc_receive,
+	.write_wakeup	= gb_hdlc_ldisc_write_wakeup,
+};
+
+/**
+ * gb_hdlc_ldisc_register() - offer the line discipline as N_DEVELOPMENT
+ *
+ * Return: 0 or a negative errno (-EBUSY: another module has the number).
+ */
+int gb_hdlc_ldisc_register(void)
+{
+	return tty_register_ldisc(&gb_hdlc_ldisc);
+}
+
+/**
+ * gb_hdlc_ldisc_unregister() - withdraw it
+ */
+void gb_hdlc_ldisc_unregister(void)
+{
+	tty_unregister_ldisc(&gb_hdlc_ldisc);
+}
+
+MODULE_ALIAS_LDISC(N_DEVELOPMENT);

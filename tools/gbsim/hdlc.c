@@ -1,0 +1,751 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The serial transport: gbsim plays the MCU at the far end of an
+ * HDLC-framed serial link (BeaglePlay's CC1352, a standalone Zephyr node;
+ * docs/hdlc.md), the SVC and the bridge, over a tty.  tp->device is the
+ * tty; with --pty gbsim opens a pseudo-terminal pair itself, keeps the
+ * master and prints the slave's path, and with --attach it also runs
+ * `gbattach --foreground SLAVE`, so that starting gbsim plugs the link in
+ * and stopping it unplugs it, as with vhd.
+ *
+ * The AP says SVC_START when its host device is up (the SVC then starts
+ * over: version, hello, modules) and SVC_STOP before it goes.  There are
+ * no CPort events on this link: every CPort counts as enabled while the
+ * host device is up.
+ *
+ * Link faults ("gbsim ctl hdlc ..."): flip a bit in, or drop, the next
+ * frames; inject garbage, lone flags and escapes, an over-long, a
+ * truncated or a mis-sized frame, debug text; split writes; reset.
+ *
+ * --personality cc1352 behaves as the CC1352 greybus-host firmware does
+ * where a host can see it: endo 0x4755, AP interface 1, messages of at
+ * most 256 bytes, every DME attribute of every module reading 0x0126,
+ * the requests it never answers (TimeSync, eject, power monitor samples)
+ * left unanswered, and a line of debug text when its SVC starts.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ctl.h"
+#include "gb_hdlc.h"
+#include "gbsim.h"
+#include "log.h"
+#include "loop.h"
+#include "transport.h"
+
+#define GBSIM_HDLC_QUEUE_MAX	4096	/* writes waiting for POLLOUT */
+#define GBSIM_HDLC_READ_CHUNK	4096
+#define GBSIM_HDLC_ATTACH_WAIT_MS	5000
+
+struct gbsim_hdlc_pending {
+	size_t		len;
+	struct gbsim_hdlc_pending *next;
+	uint8_t		data[];
+};
+
+struct gbsim_hdlc {
+	struct gb_hdlc_rx rx;
+	uint8_t		*rxbuf;
+	uint8_t		*txbuf;		/* one encoded frame */
+	size_t		txbuf_size;
+	struct gbsim_hdlc_pending *head, *tail;
+	size_t		queued;
+	bool		lost;
+	char		slave[64];	/* the pty's other end, "" if none */
+	pid_t		attach_pid;
+	/* faults */
+	unsigned int	flip;		/* frames still to corrupt */
+	unsigned int	drop;		/* frames still to drop */
+	bool		split;		/* write in random pieces */
+	unsigned int	seed;
+	/* counters */
+	unsigned long	rx_frames, rx_bad, tx_frames;
+	bool		cc1352;		/* --personality cc1352 */
+};
+
+/* What the CC1352 firmware answers to every DME read */
+#define GBSIM_CC1352_DME_VALUE	0x0126
+#define GBSIM_CC1352_MTU	256
+#define GBSIM_CC1352_AP_INTF	1
+#define GBSIM_CC1352_ENDO	0x4755
+
+static struct gbsim_hdlc *gbsim_hdlc_of(struct gbsim_transport *tp)
+{
+	return tp->priv;
+}
+
+static void gbsim_hdlc_lost(struct gbsim_transport *tp, int err)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	if (h->lost)
+		return;
+	h->lost = true;
+	gbsim_loop_del_fd(tp->loop, tp->fd);
+	gbsim_host_lost(tp->sim, err);
+}
+
+/* Write what can go now; 1 = the rest must wait, 0 = all out, < 0 error */
+static int gbsim_hdlc_write_some(struct gbsim_transport *tp,
+				 const uint8_t *p, size_t len, size_t *done)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	*done = 0;
+	while (*done < len) {
+		size_t n = len - *done;
+		ssize_t w;
+
+		if (h->split && n > 1)
+			n = 1 + (size_t)rand_r(&h->seed) % n;
+		w = write(tp->fd, p + *done, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 1;
+		if (w < 0)
+			return -errno;
+		*done += (size_t)w;
+	}
+	return 0;
+}
+
+static int gbsim_hdlc_queue(struct gbsim_transport *tp, const uint8_t *p,
+			    size_t len)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct gbsim_hdlc_pending *q;
+
+	if (h->queued >= GBSIM_HDLC_QUEUE_MAX)
+		return -ENOBUFS;
+	q = malloc(sizeof(*q) + len);
+	if (!q)
+		return -ENOMEM;
+	q->len = len;
+	q->next = NULL;
+	memcpy(q->data, p, len);
+	if (h->tail)
+		h->tail->next = q;
+	else
+		h->head = q;
+	h->tail = q;
+	h->queued++;
+	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN | POLLOUT);
+	return 0;
+}
+
+/* Bytes to the wire, in order behind whatever waits already */
+static int gbsim_hdlc_out(struct gbsim_transport *tp, const uint8_t *p,
+			  size_t len)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	size_t done;
+	int ret;
+
+	if (h->lost)
+		return -ENODEV;
+	if (h->head)
+		return gbsim_hdlc_queue(tp, p, len);
+	ret = gbsim_hdlc_write_some(tp, p, len, &done);
+	if (ret == 1)
+		return gbsim_hdlc_queue(tp, p + done, len - done);
+	return ret;
+}
+
+static void gbsim_hdlc_flush(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct gbsim_hdlc_pending *q;
+	size_t done;
+	int ret;
+
+	while ((q = h->head)) {
+		ret = gbsim_hdlc_write_some(tp, q->data, q->len, &done);
+		if (ret == 1) {
+			memmove(q->data, q->data + done, q->len - done);
+			q->len -= done;
+			return;
+		}
+		if (ret < 0)
+			gbsim_log_error("hdlc: delayed write of %zu bytes failed: %s",
+					q->len, strerror(-ret));
+		h->head = q->next;
+		if (!h->head)
+			h->tail = NULL;
+		h->queued--;
+		free(q);
+	}
+	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN);
+}
+
+/* One frame: encoded, then subject to the flip and drop faults */
+static int gbsim_hdlc_frame(struct gbsim_transport *tp, uint8_t addr,
+			    const void *head, size_t head_len,
+			    const void *body, size_t body_len)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	size_t n;
+
+	n = gb_hdlc_encode(h->txbuf, h->txbuf_size, addr, GB_HDLC_CTRL_UI,
+			   head, head_len, body, body_len);
+	if (!n)
+		return -EMSGSIZE;
+	if (h->drop) {
+		h->drop--;
+		gbsim_log_info("hdlc: frame of %zu bytes dropped (fault)", n);
+		return 0;
+	}
+	if (h->flip) {
+		h->flip--;
+		/* the control byte, never a flag or an escape either way */
+		h->txbuf[2] ^= 0x04;
+		gbsim_log_info("hdlc: bit flipped in a frame of %zu bytes (fault)", n);
+	}
+	h->tx_frames++;
+	return gbsim_hdlc_out(tp, h->txbuf, n);
+}
+
+/* The host device the AP attached to our pty, from sysfs; 0 if unknown */
+static uint32_t gbsim_hdlc_find_bus(struct gbsim_hdlc *h)
+{
+	char path[128], port[64], want[64];
+	const char *s = h->slave;
+	uint32_t n;
+	FILE *f;
+	size_t j = 0;
+
+	if (!*s)
+		return 0;
+	/* the kernel names /dev/pts/3 "pts3" */
+	if (!strncmp(s, "/dev/", 5))
+		s += 5;
+	for (; *s && j + 1 < sizeof(want); s++)
+		if (*s != '/')
+			want[j++] = *s;
+	want[j] = '\0';
+	for (n = 1; n < 256; n++) {
+		snprintf(path, sizeof(path),
+			 "/sys/bus/greybus/devices/greybus%u/hdlc/port", n);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(port, sizeof(port), f)) {
+			port[strcspn(port, "\n")] = '\0';
+			if (!strcmp(port, want)) {
+				fclose(f);
+				return n;
+			}
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
+/* The AP's SVC_STOP: the SVC goes down, the modules wait for a start */
+static void gbsim_hdlc_svc_stop(struct gbsim *sim)
+{
+	gbsim_log_event("hdlc: SVC_STOP from the AP");
+	sim->host_created = false;
+	sim->svc_state = GBSIM_SVC_FAILED;	/* callbacks below see no SVC */
+	gbsim_cancel_requests(sim, -1);
+	gbsim_conns_purge(sim, -1);
+	memset(sim->routes, 0, sizeof(sim->routes));
+	memset(sim->device_ids, 0, sizeof(sim->device_ids));
+	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
+		if (sim->intfs[id]) {
+			gbsim_intf_power_off(sim->intfs[id]);
+			sim->intfs[id]->vsys = sim->intfs[id]->refclk = false;
+		}
+		if (sim->modules[id])
+			sim->modules[id]->state = GBSIM_MODULE_PLUGGED;
+	}
+	memset(sim->cport_enabled, 0, sim->num_cports * sizeof(*sim->cport_enabled));
+	sim->svc_state = GBSIM_SVC_DOWN;
+}
+
+/* cc1352: every module identifies as 0x0126, whatever its config says */
+static void gbsim_hdlc_cc1352_identities(struct gbsim *sim)
+{
+	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
+		struct gbsim_intf *intf = sim->intfs[id];
+
+		if (!intf)
+			continue;
+		intf->vid = intf->pid = GBSIM_CC1352_DME_VALUE;
+		intf->ddbl1_mfr = intf->ddbl1_prod = GBSIM_CC1352_DME_VALUE;
+		intf->serial = (uint64_t)GBSIM_CC1352_DME_VALUE << 32 |
+			       GBSIM_CC1352_DME_VALUE;
+		gbsim_intf_reset_dme(intf);
+	}
+}
+
+/* cc1352: the SVC requests the firmware logs and never answers */
+static int gbsim_hdlc_cc1352_faults(struct gbsim *sim)
+{
+	static const char *const silent[] = {
+		"0x0d", "0x0e", "0x0f", "0x11", "0x15", "0x16", "0x17",
+		"0x18", "0x19", "0x1a",
+	};
+	struct gbsim_ctl_out out = { 0 };
+	char type[16];
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(silent) / sizeof(silent[0]) && !ret; i++) {
+		char *argv[] = { "fault", "add", "intf=svc", type, "drop",
+				 "sticky", NULL };
+
+		snprintf(type, sizeof(type), "type=%s", silent[i]);
+		ret = gbsim_fault_cmd(sim, 6, argv, &out);
+		if (ret || out.failed)
+			gbsim_log_error("hdlc: cc1352: %.*s", (int)out.len,
+					out.p ? out.p : "");
+		out.len = 0;
+	}
+	free(out.p);
+	return ret;
+}
+
+static void gbsim_hdlc_svc_start(struct gbsim_transport *tp)
+{
+	struct gbsim *sim = tp->sim;
+	static const char hello[] = "cc1352: greybus-host: SVC start";
+
+	gbsim_log_event("hdlc: SVC_START from the AP");
+	if (sim->host_created)
+		gbsim_hdlc_svc_stop(sim);	/* the AP started over */
+	if (gbsim_hdlc_of(tp)->cc1352) {
+		gbsim_hdlc_cc1352_identities(sim);
+		gbsim_hdlc_frame(tp, GB_HDLC_ADDR_DEBUG, hello, sizeof(hello) - 1,
+				 NULL, 0);
+	}
+	for (unsigned int i = 0; i < sim->num_cports; i++)
+		sim->cport_enabled[i] = true;
+	gbsim_host_created(sim, gbsim_hdlc_find_bus(gbsim_hdlc_of(tp)));
+}
+
+static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	const uint8_t *f = h->rx.buf;
+	size_t plen = h->rx.len - 2;
+
+	h->rx_frames++;
+	switch (f[0]) {
+	case GB_HDLC_ADDR_GREYBUS:
+		if (plen < GB_HDLC_CPORT_SIZE) {
+			gbsim_log_error("hdlc: %zu-byte Greybus frame ignored", plen);
+			return;
+		}
+		gbsim_host_message(tp->sim, (uint16_t)(f[2] | f[3] << 8), f + 4,
+				   plen - GB_HDLC_CPORT_SIZE);
+		return;
+	case GB_HDLC_ADDR_CONTROL:
+		if (plen == 1 && f[2] == GB_HDLC_CONTROL_SVC_START) {
+			gbsim_hdlc_svc_start(tp);
+			return;
+		}
+		if (plen == 1 && f[2] == GB_HDLC_CONTROL_SVC_STOP) {
+			gbsim_hdlc_svc_stop(tp->sim);
+			return;
+		}
+		gbsim_log_warn("hdlc: unknown control frame (%zu bytes, 0x%02x)",
+			       plen, plen ? f[2] : 0);
+		return;
+	default:
+		gbsim_log_warn("hdlc: frame for address 0x%02x (%zu bytes) ignored",
+			       f[0], plen);
+	}
+}
+
+static void gbsim_hdlc_input(struct gbsim_transport *tp, const uint8_t *p,
+			     size_t len)
+{
+	static const char *const what[] = {
+		[GB_HDLC_RX_BAD_FCS] = "bad FCS",
+		[GB_HDLC_RX_ABORT] = "aborted",
+		[GB_HDLC_RX_OVERSIZE] = "oversized",
+		[GB_HDLC_RX_SHORT] = "short",
+	};
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	enum gb_hdlc_rx_result r;
+	size_t used;
+
+	while (len && !h->lost) {
+		r = gb_hdlc_rx_feed(&h->rx, p, len, &used);
+		p += used;
+		len -= used;
+		if (r == GB_HDLC_RX_FRAME) {
+			gbsim_hdlc_dispatch(tp);
+		} else if (r != GB_HDLC_RX_MORE) {
+			h->rx_bad++;
+			gbsim_log_warn("hdlc: %s frame from the AP dropped", what[r]);
+		}
+	}
+}
+
+static void gbsim_hdlc_ready(struct gbsim_loop *loop, int fd, short revents,
+			     void *ctx)
+{
+	struct gbsim_transport *tp = ctx;
+	uint8_t buf[GBSIM_HDLC_READ_CHUNK];
+
+	(void)loop;
+	if (revents & POLLOUT)
+		gbsim_hdlc_flush(tp);
+	if (revents & POLLIN) {
+		for (;;) {
+			ssize_t n = read(fd, buf, sizeof(buf));
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+				return;
+			/* a pty master reads EIO while no one has the slave open */
+			if (n < 0 && errno == EIO && gbsim_hdlc_of(tp)->slave[0])
+				return;
+			if (n <= 0) {
+				gbsim_hdlc_lost(tp, n < 0 ? -errno : -EPIPE);
+				return;
+			}
+			gbsim_hdlc_input(tp, buf, (size_t)n);
+			if (gbsim_hdlc_of(tp)->lost)
+				return;
+		}
+	} else if (revents & (POLLERR | POLLNVAL)) {
+		gbsim_hdlc_lost(tp, -EPIPE);
+	} else if (revents & POLLHUP) {
+		/* pty: the slave side closed; wait a little, it may come back */
+		if (!gbsim_hdlc_of(tp)->slave[0])
+			gbsim_hdlc_lost(tp, -EPIPE);
+		else
+			usleep(10000);
+	}
+}
+
+static int gbsim_hdlc_open_pty(struct gbsim_transport *tp, char *err,
+			       size_t errlen)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct termios t;
+	int fd;
+
+	fd = posix_openpt(O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || grantpt(fd) || unlockpt(fd) ||
+	    ptsname_r(fd, h->slave, sizeof(h->slave))) {
+		snprintf(err, errlen, "hdlc: cannot open a pty: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -errno;
+	}
+	/* raw at once: no echo of our frames before gbattach takes over */
+	if (!tcgetattr(fd, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	tp->fd = fd;
+	printf("pty %s\n", h->slave);
+	fflush(stdout);
+	gbsim_log_info("hdlc: pty %s", h->slave);
+	return 0;
+}
+
+static int gbsim_hdlc_open_tty(struct gbsim_transport *tp, char *err,
+			       size_t errlen)
+{
+	struct termios t;
+
+	if (tp->fd < 0) {
+		tp->fd = open(tp->device, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+		if (tp->fd < 0) {
+			snprintf(err, errlen, "cannot open %s: %s", tp->device,
+				 strerror(errno));
+			return -errno;
+		}
+	}
+	if (!tcgetattr(tp->fd, &t)) {
+		cfmakeraw(&t);
+		cfsetspeed(&t, B115200);
+		tcsetattr(tp->fd, TCSANOW, &t);
+	}
+	return 0;
+}
+
+static void gbsim_hdlc_attach(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0) {
+		gbsim_log_error("hdlc: cannot start gbattach: %s", strerror(errno));
+		return;
+	}
+	if (!pid) {
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		execlp("gbattach", "gbattach", "--foreground", h->slave,
+		       (char *)NULL);
+		fprintf(stderr, "gbsim: cannot run gbattach: %s\n", strerror(errno));
+		_exit(127);
+	}
+	h->attach_pid = pid;
+	gbsim_log_info("hdlc: gbattach --foreground %s (pid %d)", h->slave, (int)pid);
+}
+
+static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
+{
+	struct gbsim_hdlc *h;
+	int ret;
+
+	h = calloc(1, sizeof(*h));
+	if (!h) {
+		snprintf(err, errlen, "hdlc: out of memory");
+		return -ENOMEM;
+	}
+	if (tp->personality && !strcmp(tp->personality, "cc1352")) {
+		h->cc1352 = true;
+		tp->mtu = GBSIM_CC1352_MTU;
+		tp->sim->mtu = GBSIM_CC1352_MTU;
+		tp->sim->endo_id = GBSIM_CC1352_ENDO;
+		tp->sim->ap_intf_id = GBSIM_CC1352_AP_INTF;
+		if (gbsim_hdlc_cc1352_faults(tp->sim)) {
+			snprintf(err, errlen, "hdlc: cc1352: cannot set up its silences");
+			free(h);
+			return -EINVAL;
+		}
+		gbsim_log_info("hdlc: personality cc1352");
+	} else if (tp->personality && strcmp(tp->personality, "full")) {
+		snprintf(err, errlen, "hdlc: unknown personality '%s' (full, cc1352)",
+			 tp->personality);
+		free(h);
+		return -EINVAL;
+	}
+	/* what the AP may send: a message of up to our MTU, and a CPort id */
+	h->rx.size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + tp->mtu;
+	h->rxbuf = malloc(h->rx.size);
+	/* room for the oversized-frame fault too */
+	h->txbuf_size = GB_HDLC_ENCODED_MAX(GB_HDLC_CPORT_SIZE + tp->mtu + 64);
+	h->txbuf = malloc(h->txbuf_size);
+	h->seed = (unsigned int)time(NULL);
+	tp->priv = h;
+	if (!h->rxbuf || !h->txbuf) {
+		snprintf(err, errlen, "hdlc: out of memory");
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	h->rx.buf = h->rxbuf;
+	gb_hdlc_rx_reset(&h->rx);
+
+	if (tp->pty)
+		ret = gbsim_hdlc_open_pty(tp, err, errlen);
+	else
+		ret = gbsim_hdlc_open_tty(tp, err, errlen);
+	if (ret)
+		goto err_free;
+
+	ret = gbsim_loop_add_fd(tp->loop, tp->fd, POLLIN, gbsim_hdlc_ready, tp);
+	if (ret) {
+		snprintf(err, errlen, "hdlc: out of memory");
+		close(tp->fd);
+		tp->fd = -1;
+		goto err_free;
+	}
+	if (tp->attach && h->slave[0])
+		gbsim_hdlc_attach(tp);
+	return 0;
+
+err_free:
+	free(h->rxbuf);
+	free(h->txbuf);
+	free(h);
+	tp->priv = NULL;
+	return ret;
+}
+
+static int gbsim_hdlc_send(struct gbsim_transport *tp, uint16_t cport,
+			   const void *msg, size_t len)
+{
+	uint8_t id[GB_HDLC_CPORT_SIZE] = { (uint8_t)cport, (uint8_t)(cport >> 8) };
+
+	return gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS, id, sizeof(id), msg,
+				len);
+}
+
+/* Stop gbattach (it detaches the discipline), waiting a bounded time */
+static void gbsim_hdlc_detach(struct gbsim_hdlc *h)
+{
+	int status, waited = 0;
+
+	if (h->attach_pid <= 0)
+		return;
+	kill(h->attach_pid, SIGTERM);
+	while (waitpid(h->attach_pid, &status, WNOHANG) == 0) {
+		if (waited >= GBSIM_HDLC_ATTACH_WAIT_MS) {
+			gbsim_log_error("hdlc: gbattach still running after %d ms: killed",
+					waited);
+			kill(h->attach_pid, SIGKILL);
+			waitpid(h->attach_pid, &status, 0);
+			break;
+		}
+		usleep(10000);
+		waited += 10;
+	}
+	h->attach_pid = 0;
+}
+
+static void gbsim_hdlc_close(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct gbsim_hdlc_pending *q;
+
+	if (!h)
+		return;
+	gbsim_hdlc_detach(h);
+	if (tp->fd >= 0) {
+		gbsim_loop_del_fd(tp->loop, tp->fd);
+		close(tp->fd);
+		tp->fd = -1;
+	}
+	while ((q = h->head)) {
+		h->head = q->next;
+		free(q);
+	}
+	free(h->rxbuf);
+	free(h->txbuf);
+	free(h);
+	tp->priv = NULL;
+}
+
+const struct gbsim_transport_ops gbsim_hdlc_transport = {
+	.name	= "hdlc",
+	.open	= gbsim_hdlc_open,
+	.send	= gbsim_hdlc_send,
+	.close	= gbsim_hdlc_close,
+};
+
+/* ---- gbsim ctl hdlc ---------------------------------------------------- */
+
+static int gbsim_hdlc_raw(struct gbsim_transport *tp, const uint8_t *p,
+			  size_t len)
+{
+	return gbsim_hdlc_out(tp, p, len);
+}
+
+static int gbsim_hdlc_count(int argc, char **argv, unsigned int def,
+			    unsigned int max, unsigned int *n,
+			    struct gbsim_ctl_out *out)
+{
+	uint64_t v;
+
+	*n = def;
+	if (argc < 3)
+		return 0;
+	if (gbsim_parse_uint(argv[2], max, &v)) {
+		gbsim_ctl_fail(out, "hdlc %s: bad count '%.32s' (0..%u)", argv[1],
+			       argv[2], max);
+		return -EINVAL;
+	}
+	*n = (unsigned int)v;
+	return 0;
+}
+
+int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
+		   struct gbsim_ctl_out *out)
+{
+	struct gbsim_transport *tp = sim->tp;
+	struct gbsim_hdlc *h;
+	uint8_t buf[512];
+	unsigned int n;
+	int ret = 0;
+
+	if (!tp || tp->ops != &gbsim_hdlc_transport || !tp->priv) {
+		gbsim_ctl_fail(out, "hdlc: not running over the hdlc transport");
+		return -ENODEV;
+	}
+	h = gbsim_hdlc_of(tp);
+	if (argc < 2) {
+		gbsim_ctl_printf(out, "rx_frames=%lu rx_bad=%lu tx_frames=%lu flip=%u drop=%u split=%d pty=%s\n",
+				 h->rx_frames, h->rx_bad, h->tx_frames, h->flip,
+				 h->drop, h->split, h->slave[0] ? h->slave : "-");
+		return 0;
+	}
+	if (!strcmp(argv[1], "flip")) {
+		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->flip, out);
+	} else if (!strcmp(argv[1], "drop")) {
+		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->drop, out);
+	} else if (!strcmp(argv[1], "split")) {
+		h->split = argc < 3 || strcmp(argv[2], "off");
+	} else if (!strcmp(argv[1], "garbage")) {
+		/* random bytes, no flag among them, then a flag: one bad frame */
+		ret = gbsim_hdlc_count(argc, argv, 64, sizeof(buf) - 1, &n, out);
+		if (ret)
+			return ret;
+		for (unsigned int i = 0; i < n; i++) {
+			buf[i] = (uint8_t)rand_r(&h->seed);
+			if (buf[i] == GB_HDLC_FLAG)
+				buf[i] = 0x55;
+		}
+		buf[n] = GB_HDLC_FLAG;
+		ret = gbsim_hdlc_raw(tp, buf, n + 1);
+	} else if (!strcmp(argv[1], "noise")) {
+		/* idle flags, a lone escape before a flag (an abort), flags */
+		static const uint8_t noise[] = { 0x7e, 0x7e, 0x7e, 0x7d, 0x7e,
+						 0x7e, 0x7e };
+
+		ret = gbsim_hdlc_raw(tp, noise, sizeof(noise));
+	} else if (!strcmp(argv[1], "oversize")) {
+		/* a well-formed Greybus frame 64 bytes over our MTU */
+		size_t len = tp->mtu + 64;
+
+		if (len > sizeof(buf))
+			len = sizeof(buf);
+		memset(buf, 0, len);
+		buf[0] = (uint8_t)len;
+		buf[1] = (uint8_t)(len >> 8);
+		ret = gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS,
+				       (const uint8_t[]){ 0, 0 }, 2, buf, len);
+	} else if (!strcmp(argv[1], "truncated")) {
+		/* a Greybus frame with half a header */
+		ret = gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS,
+				       (const uint8_t[]){ 0, 0 }, 2,
+				       (const uint8_t[]){ 8, 0, 1, 0 }, 4);
+	} else if (!strcmp(argv[1], "badsize")) {
+		/* a header saying 12 bytes on a frame of 8 */
+		ret = gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS,
+				       (const uint8_t[]){ 0, 0 }, 2,
+				       (const uint8_t[]){ 12, 0, 0, 0, 0x02, 0, 0, 0 }, 8);
+	} else if (!strcmp(argv[1], "badcport")) {
+		/* a valid message on a CPort the bridge does not have */
+		ret = gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS,
+				       (const uint8_t[]){ 0xff, 0x0f }, 2,
+				       (const uint8_t[]){ 8, 0, 0, 0, 0x02, 0, 0, 0 }, 8);
+	} else if (!strcmp(argv[1], "debug")) {
+		const char *text = argc > 2 ? argv[2] : "gbsim debug text";
+
+		ret = gbsim_hdlc_frame(tp, GB_HDLC_ADDR_DEBUG, text, strlen(text),
+				       NULL, 0);
+	} else if (!strcmp(argv[1], "address")) {
+		/* a frame for an address nobody serves */
+		ret = gbsim_hdlc_frame(tp, 0x42, "?", 1, NULL, 0);
+	} else if (!strcmp(argv[1], "reset")) {
+		/* the MCU starts over: a new version and hello */
+		gbsim_svc_reset(sim);
+	} else {
+		gbsim_ctl_fail(out, "hdlc: unknown subcommand '%.32s'", argv[1]);
+		return -EINVAL;
+	}
+	if (ret && !out->failed)
+		gbsim_ctl_fail(out, "hdlc %s: %s", argv[1], strerror(-ret));
+	return ret;
+}
