@@ -22,6 +22,8 @@
 
 #include <linux/tty.h>
 
+#include "gb_hdlc.h"
+
 #define GBATTACH_DEFAULT_SPEED	115200
 
 static const struct option gbattach_options[] = {
@@ -86,37 +88,6 @@ static int gbattach_speed(const char *s, speed_t *code)
 		}
 	}
 	return -1;
-}
-
-/* The host device whose hdlc/port names @tty ("/dev/pts/3" is "pts3") */
-static int gbattach_find_bus(const char *tty)
-{
-	char want[64], path[128], port[64];
-	size_t j = 0;
-	FILE *f;
-
-	if (!strncmp(tty, "/dev/", 5))
-		tty += 5;
-	for (; *tty && j + 1 < sizeof(want); tty++)
-		if (*tty != '/')
-			want[j++] = *tty;
-	want[j] = '\0';
-	for (int n = 1; n < 256; n++) {
-		snprintf(path, sizeof(path),
-			 "/sys/bus/greybus/devices/greybus%d/hdlc/port", n);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(port, sizeof(port), f)) {
-			port[strcspn(port, "\n")] = '\0';
-			if (!strcmp(port, want)) {
-				fclose(f);
-				return n;
-			}
-		}
-		fclose(f);
-	}
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -224,7 +195,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	bus = gbattach_find_bus(tty);
+	bus = gb_hdlc_port_bus(tty);
 	if (bus)
 		printf("greybus%d\n", bus);
 	else

@@ -217,37 +217,7 @@ static int gbsim_hdlc_frame(struct gbsim_transport *tp, uint8_t addr,
 /* The host device the AP attached to our pty, from sysfs; 0 if unknown */
 static uint32_t gbsim_hdlc_find_bus(struct gbsim_hdlc *h)
 {
-	char path[128], port[64], want[64];
-	const char *s = h->slave;
-	uint32_t n;
-	FILE *f;
-	size_t j = 0;
-
-	if (!*s)
-		return 0;
-	/* the kernel names /dev/pts/3 "pts3" */
-	if (!strncmp(s, "/dev/", 5))
-		s += 5;
-	for (; *s && j + 1 < sizeof(want); s++)
-		if (*s != '/')
-			want[j++] = *s;
-	want[j] = '\0';
-	for (n = 1; n < 256; n++) {
-		snprintf(path, sizeof(path),
-			 "/sys/bus/greybus/devices/greybus%u/hdlc/port", n);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(port, sizeof(port), f)) {
-			port[strcspn(port, "\n")] = '\0';
-			if (!strcmp(port, want)) {
-				fclose(f);
-				return n;
-			}
-		}
-		fclose(f);
-	}
-	return 0;
+	return *h->slave ? gb_hdlc_port_bus(h->slave) : 0;
 }
 
 /* The AP's SVC_STOP: the SVC goes down, the modules wait for a start */

@@ -8,4 +8,10 @@
 
 #include "../../kernel/include/greybus/hdlc_frame.h"
 
+/*
+ * The number N of the host device greybusN whose link runs over @tty (a
+ * path or a kernel tty name), from gb-hdlc's sysfs; 0 if none does.
+ */
+unsigned int gb_hdlc_port_bus(const char *tty);
+
 #endif /* GB_HDLC_H */

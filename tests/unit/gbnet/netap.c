@@ -32,84 +32,13 @@
 #include <uapi/greybus/svc.h>
 #include <uapi/greybus/vhd.h>
 
-static int sock = -1;		/* the AP's end of the vhd socket pair */
+#include "vhd_peer.h"
+
 static int lfd = -1;		/* the node's listening socket */
 static int nfd = -1;		/* the node's connection */
-static unsigned int tests, failures;
 static uint16_t ap_id;
 
-static void ok(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!cond)
-		failures++;
-	printf("%s %u - ", cond ? "ok" : "not ok", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void bail(const char *why)
-{
-	printf("Bail out! %s\n", why);
-	exit(1);
-}
-
 /* ---- the AP ----------------------------------------------------------- */
-
-static void ev_write(uint32_t type, const void *payload, size_t len)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct gb_vhd_event_hdr hdr = { .type = type, .len = (uint32_t)len };
-
-	memcpy(buf, &hdr, sizeof(hdr));
-	memcpy(buf + sizeof(hdr), payload, len);
-	if (write(sock, buf, sizeof(hdr) + len) != (ssize_t)(sizeof(hdr) + len))
-		bail("write to gbnet failed");
-}
-
-static long ev_read(uint8_t *payload, size_t *len, int timeout_ms)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct pollfd pfd = { .fd = sock, .events = POLLIN };
-	struct gb_vhd_event_hdr hdr;
-	ssize_t n;
-
-	if (poll(&pfd, 1, timeout_ms) <= 0)
-		return 0;
-	n = read(sock, buf, sizeof(buf));
-	if (n <= 0)
-		return -1;
-	if ((size_t)n < sizeof(hdr))
-		bail("short event from gbnet");
-	memcpy(&hdr, buf, sizeof(hdr));
-	if (hdr.len != (size_t)n - sizeof(hdr))
-		bail("event length mismatch from gbnet");
-	memcpy(payload, buf + sizeof(hdr), hdr.len);
-	*len = hdr.len;
-	return hdr.type;
-}
-
-static void ap_send(uint16_t cport, const void *msg, size_t len)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct gb_vhd_message m = { .cport_id = cport };
-
-	memcpy(buf, &m, sizeof(m));
-	memcpy(buf + sizeof(m), msg, len);
-	ev_write(GB_VHD_SEND, buf, sizeof(m) + len);
-}
-
-static void cport_event(uint32_t type, uint16_t cport)
-{
-	struct gb_vhd_cport c = { .cport_id = cport };
-
-	ev_write(type, &c, sizeof(c));
-}
 
 struct msg {
 	uint16_t cport;
@@ -224,7 +153,7 @@ static bool bring_up(uint8_t intf, uint16_t hd_cport)
 	    !svc_ask(GB_SVC_TYPE_INTF_DEVICE_ID, &d, sizeof(d), &rsp) ||
 	    !svc_ask(GB_SVC_TYPE_ROUTE_CREATE, &r, sizeof(r), &rsp))
 		return false;
-	cport_event(GB_VHD_CPORT_ENABLE, hd_cport);
+	cport_event(GB_VHD_CPORT_ENABLE, hd_cport, 0);
 	return svc_ask(GB_SVC_TYPE_CONN_CREATE, &c, sizeof(c), &rsp);
 }
 
@@ -315,7 +244,7 @@ static void node_dropped(const char *why, uint8_t intf, int timeout_ms)
 	ok(node_closed(timeout_ms), "%s: gbnet closes the connection", why);
 	ok(svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &req) && req.len == 9 &&
 	   req.bytes[8] == intf, "%s: module %u removed", why, intf);
-	cport_event(GB_VHD_CPORT_DISABLE, 1);
+	cport_event(GB_VHD_CPORT_DISABLE, 1, 0);
 	{
 		struct gb_svc_conn_destroy_request d = {
 			.intf1_id = 1, .cport1_id = 1, .intf2_id = intf,
@@ -364,7 +293,8 @@ int main(int argc, char **argv)
 		_exit(127);
 	}
 	close(sv[1]);
-	sock = sv[0];
+	vhd_sock = sv[0];
+	vhd_peer_name = "gbnet";
 	printf("TAP version 13\n");
 
 	type = ev_read(buf, &len, 5000);
@@ -379,7 +309,7 @@ int main(int argc, char **argv)
 		struct gb_vhd_created c = { .bus_id = 1 };
 
 		ev_write(GB_VHD_CREATED, &c, sizeof(c));
-		cport_event(GB_VHD_CPORT_ENABLE, 0);
+		cport_event(GB_VHD_CPORT_ENABLE, 0, 0);
 	}
 	ok(svc_expect(GB_REQUEST_TYPE_PROTOCOL_VERSION, &req), "gbnet: svc version");
 	ok(svc_expect(GB_SVC_TYPE_SVC_HELLO, &req) && req.len == 11 &&
@@ -454,7 +384,7 @@ int main(int argc, char **argv)
 	nfd = -1;
 	ok(svc_expect(GB_SVC_TYPE_MODULE_REMOVED, &req) && req.bytes[8] == 2,
 	   "closed mid-message: module 2 removed");
-	cport_event(GB_VHD_CPORT_DISABLE, 1);
+	cport_event(GB_VHD_CPORT_DISABLE, 1, 0);
 	node_up("after a close", 2);
 
 	kill(pid, SIGTERM);

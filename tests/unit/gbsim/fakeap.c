@@ -30,86 +30,12 @@
 #include <uapi/greybus/svc.h>
 #include <uapi/greybus/vhd.h>
 
+#include "vhd_peer.h"
+
 /* ctl_test.c: the control socket, on a gbsim of its own */
 int fakeap_ctl_tests(const char *gbsim, const char *mdir, const char *log);
 
-static int sock = -1;
-static unsigned int tests, failures;
 static uint16_t ap_next_id[64];
-
-static void ok(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!cond)
-		failures++;
-	printf("%s %u - ", cond ? "ok" : "not ok", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void bail(const char *why)
-{
-	printf("Bail out! %s\n", why);
-	exit(1);
-}
-
-static void ev_write(uint32_t type, const void *payload, size_t len)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct gb_vhd_event_hdr hdr = { .type = type, .len = (uint32_t)len };
-
-	memcpy(buf, &hdr, sizeof(hdr));
-	if (len)
-		memcpy(buf + sizeof(hdr), payload, len);
-	if (write(sock, buf, sizeof(hdr) + len) != (ssize_t)(sizeof(hdr) + len))
-		bail("write to gbsim failed");
-}
-
-/* Next event from gbsim, or type 0 on timeout, -1 on EOF */
-static long ev_read(uint8_t *payload, size_t *len, int timeout_ms)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct pollfd pfd = { .fd = sock, .events = POLLIN };
-	struct gb_vhd_event_hdr hdr;
-	ssize_t n;
-
-	if (poll(&pfd, 1, timeout_ms) <= 0)
-		return 0;
-	n = read(sock, buf, sizeof(buf));
-	if (n <= 0)
-		return -1;
-	if ((size_t)n < sizeof(hdr))
-		bail("short event from gbsim");
-	memcpy(&hdr, buf, sizeof(hdr));
-	if (hdr.len != (size_t)n - sizeof(hdr))
-		bail("event length mismatch from gbsim");
-	memcpy(payload, buf + sizeof(hdr), hdr.len);
-	*len = hdr.len;
-	return hdr.type;
-}
-
-static void send_raw(uint16_t cport, const void *msg, size_t len)
-{
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
-	struct gb_vhd_message m = { .cport_id = cport };
-
-	memcpy(buf, &m, sizeof(m));
-	if (len)
-		memcpy(buf + sizeof(m), msg, len);
-	ev_write(GB_VHD_SEND, buf, sizeof(m) + len);
-}
-
-static void cport_event(uint32_t type, uint16_t cport, uint32_t arg)
-{
-	struct gb_vhd_cport c = { .cport_id = cport, .arg = arg };
-
-	ev_write(type, &c, sizeof(c));
-}
 
 /* A message gbsim sent (RECV), as header + payload */
 struct msg {
@@ -161,7 +87,7 @@ static bool ap_request(uint16_t cport, uint8_t type, const void *payload,
 	memcpy(buf, &hdr, sizeof(hdr));
 	if (len)
 		memcpy(buf + sizeof(hdr), payload, len);
-	send_raw(cport, buf, sizeof(hdr) + len);
+	ap_send(cport, buf, sizeof(hdr) + len);
 	if (!recv_msg(rsp, 2000))
 		return false;
 	return rsp->cport == cport && rsp->hdr.operation_id == hdr.operation_id &&
@@ -189,9 +115,9 @@ static bool expect_svc_request(uint8_t type, struct msg *req)
 		memcpy(buf, &rsp, sizeof(rsp));
 		buf[8] = 0;
 		buf[9] = 1;
-		send_raw(0, buf, sizeof(buf));
+		ap_send(0, buf, sizeof(buf));
 	} else {
-		send_raw(0, &rsp, sizeof(rsp));
+		ap_send(0, &rsp, sizeof(rsp));
 	}
 	return true;
 }
@@ -367,7 +293,8 @@ int main(int argc, char **argv)
 		_exit(127);
 	}
 	close(sv[1]);
-	sock = sv[0];
+	vhd_sock = sv[0];
+	vhd_peer_name = "gbsim";
 	printf("TAP version 13\n");
 
 	/* CREATE -> CREATED, then the SVC connection is enabled */
@@ -456,19 +383,19 @@ int main(int argc, char **argv)
 	   rsp.hdr.result == GB_OP_PROTOCOL_BAD, "unknown test type: protocol_bad");
 
 	/* hostile messages: no answer, no crash */
-	send_raw(2, "\x01\x02\x03", 3);
+	ap_send(2, "\x01\x02\x03", 3);
 	{
 		uint8_t bad[12] = { 40, 0, 9, 9, 2, 0, 0, 0, 'a', 'b', 'c', 'd' };
 
-		send_raw(2, bad, sizeof(bad));	/* size says 40 */
+		ap_send(2, bad, sizeof(bad));	/* size says 40 */
 	}
 	{
 		struct gb_operation_msg_hdr h = { 8, 77, 0x02, 0, { 0, 0 } };
 
-		send_raw(9, &h, sizeof(h));	/* no connection there */
-		send_raw(200, &h, sizeof(h));	/* beyond the cports */
+		ap_send(9, &h, sizeof(h));	/* no connection there */
+		ap_send(200, &h, sizeof(h));	/* beyond the cports */
 		h.type = 0x82;
-		send_raw(2, &h, sizeof(h));	/* response nobody asked for */
+		ap_send(2, &h, sizeof(h));	/* response nobody asked for */
 	}
 	ok(no_message(300), "hostile messages are dropped");
 	ok(ctrl_ok(2, 0x02, "again", 5, &rsp) && rsp.len == 5,
