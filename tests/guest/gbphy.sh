@@ -51,3 +51,18 @@ gbphy_mmcblk() {
 	b=$(gbphy_find '/sys/block/mmcblk*' device) || return 1
 	basename "$b"
 }
+
+# gbphy_card [WHAT]: wait for the SD card's block device below a gbphy
+# device (30 s for the card, 10 s for its node) and set B to its name;
+# fail the case, saying WHAT, if it does not come
+gbphy_card() {
+	wait_for 30 gbphy_mmcblk >/dev/null ||
+		fail "no mmcblk below a gbphy device${1:+ $1}: $(tail -n 5 log 2>/dev/null)"
+	B=$(gbphy_mmcblk)
+	wait_for 10 test -b /dev/$B || fail "no /dev/$B${1:+ $1}"
+}
+
+# gbphy_card_gone: no SD card below a gbphy device
+gbphy_card_gone() {
+	! gbphy_mmcblk >/dev/null
+}

@@ -17,9 +17,7 @@ export GBSIM_SDIO=size_mb=32
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/sdio-card.mnfs >out 2>err &
 pid=$!
-wait_for 30 gbphy_mmcblk >/dev/null || fail "no mmcblk below a gbphy device: $(tail -n 5 log)"
-B=$(gbphy_mmcblk)
-wait_for 10 test -b /dev/$B || fail "no /dev/$B"
+gbphy_card
 
 mkfs.ext4 -q -F -b 4096 /dev/$B >mkfs.out 2>&1 || fail "mkfs.ext4 failed: $(cat mkfs.out)"
 grep -q "sdio cport [0-9]*: erase blocks 0\.\." log || fail "mkfs.ext4's discard did not reach gbsim as an erase"

@@ -14,31 +14,24 @@ export GBSIM_SDIO=size_mb=16
 c() {
 	gbsim ctl "$@"
 }
-gone() {
-	! gbphy_mmcblk >/dev/null
-}
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/sdio-card.mnfs >out 2>err &
 pid=$!
-wait_for 30 gbphy_mmcblk >/dev/null || fail "no mmcblk below a gbphy device: $(tail -n 5 log)"
-B=$(gbphy_mmcblk)
-wait_for 10 test -b /dev/$B || fail "no /dev/$B"
+gbphy_card
 head -c 65536 /dev/urandom >data
 dd if=data of=/dev/$B bs=64k oflag=direct 2>dd.err || fail "dd write failed: $(cat dd.err)"
 
 # pulled: the block device goes, the host stays
 c sdio 2:1 remove || fail "sdio remove failed"
 grep -q "sdio.event .*event=0x02" log || fail "gbsim sent no removal event"
-wait_for 10 gone || fail "$B still there after the card was pulled"
+wait_for 10 gbphy_card_gone || fail "$B still there after the card was pulled"
 expect_dmesg "mmc[0-9]*: card b368 removed"
 dd if=/dev/$B of=/dev/null bs=512 count=1 iflag=direct 2>/dev/null && fail "read from a pulled card succeeded"
 c sdio 2:1 remove 2>/dev/null && fail "a second removal was accepted"
 
 # back: the same card, its data intact
 c sdio 2:1 insert || fail "sdio insert failed"
-wait_for 20 gbphy_mmcblk >/dev/null || fail "no mmcblk after the card came back"
-B=$(gbphy_mmcblk)
-wait_for 10 test -b /dev/$B || fail "no /dev/$B after insertion"
+gbphy_card "after the card came back"
 assert_eq "$(cat /sys/block/$B/ro)" 0 "ro of a writable card"
 dd if=/dev/$B of=back bs=64k count=1 iflag=direct 2>dd.err || fail "dd read failed: $(cat dd.err)"
 cmp data back || fail "data changed across removal and insertion"
@@ -47,12 +40,10 @@ cmp data back || fail "data changed across removal and insertion"
 c sdio 2:1 wp 1 || fail "sdio wp 1 failed"
 grep -q "sdio.event .*event=0x04" log || fail "gbsim sent no write-protect event"
 c sdio 2:1 remove || fail "sdio remove failed"
-wait_for 10 gone || fail "$B still there after the card was pulled"
+wait_for 10 gbphy_card_gone || fail "$B still there after the card was pulled"
 c sdio 2:1 insert || fail "sdio insert failed"
 grep -q "sdio.event .*event=0x05" log || fail "gbsim sent no insertion event with write protect"
-wait_for 20 gbphy_mmcblk >/dev/null || fail "no mmcblk after the protected card came"
-B=$(gbphy_mmcblk)
-wait_for 10 test -b /dev/$B || fail "no /dev/$B"
+gbphy_card "after the protected card came"
 assert_eq "$(cat /sys/block/$B/ro)" 1 "ro of a write-protected card"
 assert_eq "$(blockdev --getro /dev/$B)" 1 "blockdev --getro"
 expect_dmesg "$B: mmc[0-9]*:b368 GBSIM 16.0 MiB \(ro\)"
@@ -66,11 +57,9 @@ cmp data back || fail "data of the protected card differs"
 # the switch off, the card again: writable
 c sdio 2:1 wp 0 || fail "sdio wp 0 failed"
 c sdio 2:1 remove || fail "sdio remove failed"
-wait_for 10 gone || fail "$B still there after the card was pulled"
+wait_for 10 gbphy_card_gone || fail "$B still there after the card was pulled"
 c sdio 2:1 insert || fail "sdio insert failed"
-wait_for 20 gbphy_mmcblk >/dev/null || fail "no mmcblk after the card came back"
-B=$(gbphy_mmcblk)
-wait_for 10 test -b /dev/$B || fail "no /dev/$B"
+gbphy_card "after the card came back"
 assert_eq "$(cat /sys/block/$B/ro)" 0 "ro after the switch was released"
 head -c 4096 /dev/zero | dd of=/dev/$B bs=4096 oflag=direct 2>dd.err || fail "write after the switch was released failed: $(cat dd.err)"
 
@@ -85,5 +74,5 @@ test -b /dev/$B || fail "/dev/$B went after bad events"
 
 kill -TERM $pid
 wait $pid
-wait_for 10 gone || fail "$B still there after gbsim left"
+wait_for 10 gbphy_card_gone || fail "$B still there after gbsim left"
 unload_all_gb

@@ -14,14 +14,9 @@ export GBSIM_SDIO=size_mb=16
 c() {
 	gbsim ctl "$@"
 }
-gone() {
-	! gbphy_mmcblk >/dev/null
-}
 # card_back: the card is (again) /dev/$B, $B set
 card_back() {
-	wait_for 30 gbphy_mmcblk >/dev/null || fail "no mmcblk: $1"
-	B=$(gbphy_mmcblk)
-	wait_for 10 test -b /dev/$B || fail "no /dev/$B: $1"
+	gbphy_card "($1)"
 }
 readback() {
 	dd if=/dev/$B of=back bs=64k count=4 iflag=direct 2>dd.err || fail "read back failed ($1): $(cat dd.err)"
@@ -59,8 +54,8 @@ info "write: $(tail -n 1 dd.err)"
 [ $(($(date +%s) - t0)) -lt 60 ] || fail "the failing I/O took $(($(date +%s) - t0)) s"
 c fault clear || fail "fault clear failed"
 # the MMC core may have given the card up; pulled and put back it is found again
-gone || { c sdio 2:1 remove || fail "sdio remove failed"; }
-wait_for 20 gone || fail "the card did not go"
+gbphy_card_gone || { c sdio 2:1 remove || fail "sdio remove failed"; }
+wait_for 20 gbphy_card_gone || fail "the card did not go"
 c sdio 2:1 insert || fail "sdio insert failed"
 card_back "after the timeouts"
 readback "after the timeouts"
@@ -77,7 +72,7 @@ c sdio 2:1 remove || fail "sdio remove failed"
 wait_for 30 test -e inflight.rc || fail "the reader did not end after the card was pulled"
 [ "$(cat inflight.rc)" != 0 ] || fail "the read of a pulled card succeeded"
 info "pulled: $(tail -n 1 inflight.err)"
-wait_for 10 gone || fail "$B still there after the card was pulled"
+wait_for 10 gbphy_card_gone || fail "$B still there after the card was pulled"
 c fault clear || fail "fault clear failed"
 c sdio 2:1 insert || fail "sdio insert failed"
 card_back "after the pull"
@@ -85,5 +80,5 @@ readback "after the pull"
 
 kill -TERM $pid
 wait $pid
-wait_for 10 gone || fail "$B still there after gbsim left"
+wait_for 10 gbphy_card_gone || fail "$B still there after gbsim left"
 unload_all_gb

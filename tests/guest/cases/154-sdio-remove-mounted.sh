@@ -16,13 +16,8 @@ export GBSIM_SDIO=size_mb=16
 c() {
 	gbsim ctl "$@"
 }
-gone() {
-	! gbphy_mmcblk >/dev/null
-}
 card() {
-	wait_for 30 gbphy_mmcblk >/dev/null || fail "no mmcblk: $1"
-	B=$(gbphy_mmcblk)
-	wait_for 10 test -b /dev/$B || fail "no /dev/$B: $1"
+	gbphy_card "($1)"
 	mkfs.ext4 -q -F /dev/$B >mkfs.out 2>&1 || fail "mkfs.ext4 failed: $(cat mkfs.out)"
 	mount -t ext4 /dev/$B mnt || fail "mount failed: $1"
 	echo hello >mnt/hello
@@ -57,7 +52,7 @@ wait_for 10 _held || fail "no transfer reached the fault"
 c remove 2 || fail "remove failed"
 wait_for 30 test -e w.rc || fail "the writer did not end after the module left"
 info "writer: $(tail -n 1 w.err)"
-wait_for 10 gone || fail "$B still there after the module left"
+wait_for 10 gbphy_card_gone || fail "$B still there after the module left"
 cat mnt/hello >/dev/null 2>&1
 umount mnt || fail "umount after the module left failed"
 c fault clear >/dev/null
@@ -70,7 +65,7 @@ sleep 1
 rmmod gb-sdio || fail "rmmod gb-sdio failed"
 wait_for 30 test -e w.rc || fail "the writer did not end after gb-sdio went"
 info "writer: $(tail -n 1 w.err)"
-wait_for 10 gone || fail "$B still there after gb-sdio went"
+wait_for 10 gbphy_card_gone || fail "$B still there after gb-sdio went"
 umount mnt || fail "umount after rmmod failed"
 grep -q gb_sdio /proc/modules && fail "gb-sdio still loaded"
 

@@ -25,9 +25,7 @@ again() {
 	c insert 2 $M/sdio-card.mnfs || fail "insert failed"
 }
 card() {
-	wait_for 30 gbphy_mmcblk >/dev/null || fail "no mmcblk: $1"
-	B=$(gbphy_mmcblk)
-	wait_for 10 test -b /dev/$B || fail "no /dev/$B: $1"
+	gbphy_card "($1)"
 }
 
 gbsim --ctl "$GBSIM_CTL" -l log -m 2:$M/sdio-card.mnfs >out 2>err &
