@@ -111,6 +111,13 @@ assert_file_eq() {
 	assert_eq "$(cat "$1" 2>&1)" "$2" "$1"
 }
 
+# held_open PATH: some process has PATH open. Asking a pid of $! does
+# not do: for a program of commands.sh (a function over the real one)
+# $! is the shell that forked it.
+held_open() {
+	ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q " -> $1\$"
+}
+
 # dmesg_since_case: the kernel log since this case started. The runner
 # clears the syslog read position before each case; cases must not call
 # 'dmesg -c' themselves.

@@ -38,8 +38,7 @@ wait_for 10 grep -q 'Testing ... (interrupt to exit)' ev.out || fail "evtest did
 grep -q 'Input device name: "Greybus HID 4753:4B42"' ev.out || fail "evtest: $(head -5 ev.out)"
 dd if="$RAW" of=raw.bin bs=8 count=12 2>/dev/null &
 ddpid=$!
-_has_open() { ls -l /proc/$1/fd 2>/dev/null | grep -q " -> $2\$"; }
-wait_for 10 _has_open $ddpid "$RAW" || fail "the hidraw reader did not open $RAW"
+wait_for 10 held_open "$RAW" || fail "the hidraw reader did not open $RAW"
 gbsim ctl hid type 2:1 heLlo1 >/dev/null || fail "ctl hid type failed"
 wait_for 20 grep -q 'hid 2: typed 6 keys' "$LOG" || fail "gbsim did not finish typing: $(grep 'hid ' "$LOG" | tail -3)"
 _presses() { [ "$(grep -c 'type 1 (EV_KEY), code .*, value 1$' ev.out)" -ge 7 ]; }

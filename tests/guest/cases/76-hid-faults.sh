@@ -48,8 +48,7 @@ plug removal
 start_evtest ev1.out
 cat "$RAW" >raw1.out 2>raw1.err &
 catpid=$!
-_has_open() { ls -l /proc/$1/fd 2>/dev/null | grep -q " -> $2\$"; }
-wait_for 10 _has_open $catpid "$RAW" || fail "the hidraw reader did not open $RAW"
+wait_for 10 held_open "$RAW" || fail "the hidraw reader did not open $RAW"
 gbsim ctl hid type 2:1 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz >/dev/null || fail "hid type"
 _typing() { grep -q 'type 1 (EV_KEY), code 30 (KEY_A), value 1' ev1.out; }
 wait_for 10 _typing || fail "evtest saw no key before the removal: $(tail -3 ev1.out)"
