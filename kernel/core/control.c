@@ -333,6 +333,11 @@ struct gb_control *gb_control_create(struct gb_interface *intf)
 	control->dev.type = &greybus_control_type;
 	control->dev.groups = gb_control_groups;
 	device_initialize(&control->dev);
+	/*
+	 * Nothing suspends or resumes the control device (its interface
+	 * does): without a power/ group it costs ten sysfs nodes less.
+	 */
+	device_set_pm_not_required(&control->dev);
 	/* From here on the release function undoes everything */
 
 	ret = dev_set_name(&control->dev, "%s.ctrl", dev_name(&intf->dev));

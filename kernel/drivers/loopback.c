@@ -1113,6 +1113,45 @@ static int gb_loopback_request_handler(struct gb_operation *operation)
 
 /* The bundle driver */
 
+static void gb_loopback_dev_release(struct device *dev)
+{
+	kfree(dev);
+}
+
+/*
+ * gb_loopbackN, as device_create_with_groups() would make it but without
+ * a power/ group: the class device has no runtime PM of its own (its
+ * bundle has), and the group would be ten of its 41 sysfs nodes.
+ */
+static struct device *gb_loopback_dev_create(struct gb_loopback *gb,
+					     struct device *parent)
+{
+	struct device *dev;
+	int ret;
+
+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	if (!dev)
+		return ERR_PTR(-ENOMEM);
+
+	device_initialize(dev);
+	dev->class = &gb_loopback_class;
+	dev->parent = parent;
+	dev->groups = gb_loopback_groups;
+	dev->release = gb_loopback_dev_release;
+	dev_set_drvdata(dev, gb);
+	device_set_pm_not_required(dev);
+
+	ret = dev_set_name(dev, "gb_loopback%d", gb->id);
+	if (!ret)
+		ret = device_add(dev);
+	if (ret) {
+		put_device(dev);
+		return ERR_PTR(ret);
+	}
+
+	return dev;
+}
+
 static int gb_loopback_probe(struct gb_bundle *bundle,
 			     const struct greybus_bundle_id *id)
 {
@@ -1176,14 +1215,12 @@ static int gb_loopback_probe(struct gb_bundle *bundle,
 	gb_connection_latency_tag_enable(connection);
 
 	/*
-	 * The attributes are live before device_create_with_groups()
+	 * The attributes are live before gb_loopback_dev_create()
 	 * returns: a test started at once (type_store takes gb->mutex)
 	 * waits until gb->dev is set, since its worker uses it.
 	 */
 	mutex_lock(&gb->mutex);
-	dev = device_create_with_groups(&gb_loopback_class, &bundle->dev,
-					MKDEV(0, 0), gb, gb_loopback_groups,
-					"gb_loopback%d", gb->id);
+	dev = gb_loopback_dev_create(gb, &bundle->dev);
 	if (IS_ERR(dev)) {
 		mutex_unlock(&gb->mutex);
 		ret = PTR_ERR(dev);

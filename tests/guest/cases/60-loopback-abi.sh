@@ -1,4 +1,4 @@
-# Checks gb-loopback's sysfs ABI: the bundle autoloads the driver, gb_loopbackN is a child of the bundle with every attribute of Linux's driver at its mode and default, bad writes are refused, and the raw-latency debugfs file and its link exist.
+# Checks gb-loopback's sysfs ABI: the bundle autoloads the driver, gb_loopbackN is a child of the bundle with every attribute of Linux's driver at its mode and default, bad writes are refused, and the raw-latency debugfs file and its link exist; neither it nor the control device has a power/ group.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/loopback.sh
@@ -85,6 +85,14 @@ echo 1000000 >$LB/timeout
 echo 7 >$LB/async && assert_file_eq $LB/async 1
 echo 0 >$LB/async
 echo 0 >$LB/type || fail "stopping an idle device failed"
+
+# Neither the class device nor the interface's control device has runtime
+# PM of its own (the bundle and the interface have): no power/ group, ten
+# sysfs nodes less each
+[ -e $LB/power ] && fail "$N has a power/ group: $(ls $LB/power | tr '\n' ' ')"
+[ -e /sys/bus/greybus/devices/1-2.2.ctrl/power ] &&
+	fail "1-2.2.ctrl has a power/ group"
+[ -d $B/power ] || fail "the bundle lost its power/ group"
 
 # raw latencies: Linux's name (the bundle's) and loopback_test's (the device's)
 D=/sys/kernel/debug/gb_loopback
