@@ -67,8 +67,20 @@ void *gb_hdlc_link_priv(struct gb_hdlc_link *link);
 struct device *gb_hdlc_root(void);
 int gb_hdlc_ldisc_register(void);
 void gb_hdlc_ldisc_unregister(void);
+#if IS_ENABLED(CONFIG_SERIAL_DEV_BUS)
 int gb_hdlc_serdev_register(void);
 void gb_hdlc_serdev_unregister(void);
+#else
+/* A kernel without serdev: the line discipline is the only way in */
+static inline int gb_hdlc_serdev_register(void)
+{
+	return 0;
+}
+
+static inline void gb_hdlc_serdev_unregister(void)
+{
+}
+#endif
 
 extern unsigned int gb_hdlc_mtu;
 
