@@ -158,7 +158,8 @@ demo: deps modules tools
 
 # Not part of 'check': figures, not verdicts. Deterministic by default
 # (QEMU counts instructions); BENCH_ICOUNT=0 for the host's clock;
-# BENCH_REPS=N (default 2, or 5 with BENCH_ICOUNT=0)
+# BENCH_REPS=N (default 2, or 5 with BENCH_ICOUNT=0); BENCH_ONLY="PART..."
+# runs some parts only (bench/run lists them)
 bench: deps modules tools
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
 

@@ -6,9 +6,13 @@
 # bench/report turns them into the table. docs/performance.md explains
 # every measurement.
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hdlc.sh
 
 [ -r /etc/gbtest/bench.conf ] && . /etc/gbtest/bench.conf
 REPS=${BENCH_REPS:-5}
+# BENCH_ONLY: the parts to run (tcp loopback sdio enum breakdown hdlc),
+# blank-separated; all when empty
+ONLY=${BENCH_ONLY:-}
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
 W=/tmp/bench
@@ -17,6 +21,15 @@ cd $W || exit 1
 
 note() {
 	echo "# $*"
+}
+
+# part NAME: whether part NAME runs
+part() {
+	[ -z "$ONLY" ] && return 0
+	case " $ONLY " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
 }
 
 # The netlink uevent daemon of the test guest forks a modprobe per
@@ -28,6 +41,7 @@ echo "M kernel $(uname -r)"
 echo "M cpus $(nproc)"
 echo "M mem_kib $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)"
 echo "M reps $REPS"
+[ -n "$ONLY" ] && echo "M only $ONLY"
 
 load_gb greybus gb-vhd gb-test-protocol gb-gbphy gb-sdio
 modprobe mmc_block || fail "modprobe mmc_block failed"
@@ -251,112 +265,184 @@ sdio() {
 	stop_gbsim $pid
 }
 
+# The serial link (docs/hdlc.md): gb-hdlc on a pty whose other end
+# gbsim plays, paced as a UART at HDLC_BAUD; links of 256-byte messages
+# (the CC1352's), so 236 data bytes is the largest transfer. The wire
+# bytes are the link's own counters, both ways; the payload of a message
+# is what follows its 8-byte header (12 bytes of loopback header + data
+# for a transfer, nothing for a ping).
+HDLC_BAUD=115200
+HDLC_SIZES="0 64 128 236"
+
+# hdlc_lb REP KEY gbbench-loopback-args...: lb, and the bytes the link
+# carried both ways as $HDLC_WIRE
+hdlc_lb() {
+	local tx0 rx0
+	tx0=$(hdlc_stat tx_bytes)
+	rx0=$(hdlc_stat rx_bytes)
+	lb "$@"
+	HDLC_WIRE=$(($(hdlc_stat tx_bytes) - tx0 + $(hdlc_stat rx_bytes) - rx0))
+}
+
+# hdlc_rate REP KEY PAYLOAD: payload bytes per second each way, and that
+# over the line rate, from $LINE
+hdlc_rate() {
+	local bps
+	bps=$(awk -v n="$(kv completed "$LINE")" -v p="$3" -v t="$(kv seconds "$LINE")" \
+		'BEGIN { printf "%.1f", n * p / t }')
+	echo "R $1 $2_Bps $bps"
+	echo "R $1 $2_line $(awk -v b="$bps" -v r=$((HDLC_BAUD / 10)) 'BEGIN { printf "%.4f", b / r }')"
+}
+
+hdlc_bench() {	# REP
+	local rep=$1 pid s n
+	hdlc_setup
+	gbsim --pty --attach --baud $HDLC_BAUD -m 2:$M/loopback.mnfs >hdlc.out 2>hdlc.err &
+	pid=$!
+	wait_for 60 test -e $LB/type || fail "no gb_loopback0 over the serial link: $(cat hdlc.err)"
+	hdlc_lb $rep hdlc_ping_sync -t ping -i 200
+	echo "R $rep hdlc_ping_sync_median_us $(kv lat_median "$LINE")"
+	echo "R $rep hdlc_ping_sync_p99_us $(kv lat_p99 "$LINE")"
+	echo "R $rep hdlc_ping_wire $(awk -v w=$HDLC_WIRE -v n="$(kv completed "$LINE")" 'BEGIN { printf "%.1f", w / n }')"
+	echo "R $rep hdlc_ping_eff 0"
+	for s in $HDLC_SIZES; do
+		hdlc_lb $rep hdlc_transfer_sync_$s -t transfer -s $s -i 50
+		n=$(kv completed "$LINE")
+		echo "R $rep hdlc_transfer_sync_${s}_median_us $(kv lat_median "$LINE")"
+		echo "R $rep hdlc_transfer_${s}_wire $(awk -v w=$HDLC_WIRE -v n="$n" 'BEGIN { printf "%.1f", w / n }')"
+		echo "R $rep hdlc_transfer_${s}_eff $(awk -v w=$HDLC_WIRE -v n="$n" -v s="$s" 'BEGIN { printf "%.4f", n * 2 * (12 + s) / w }')"
+	done
+	# throughput: 8 operations in flight keep the line busy
+	hdlc_lb $rep hdlc_transfer_async8_236 -t transfer -s 236 -i 200 -a 8 -o 5000000
+	hdlc_rate $rep hdlc_transfer_async8_236 248
+	hdlc_rate $rep hdlc_transfer_async8_236_data 236
+	echo "R $rep hdlc_transfer_async8_236_busy $(awk -v w=$HDLC_WIRE -v t="$(kv seconds "$LINE")" -v r=$((HDLC_BAUD / 10)) \
+		'BEGIN { printf "%.4f", w / 2 / t / r }')"
+	hdlc_lb $rep hdlc_sink_async8_236 -t sink -s 236 -i 200 -a 8 -o 5000000
+	hdlc_rate $rep hdlc_sink_async8_236 248
+	stop_gbsim $pid
+}
+
 rep=1
 while [ $rep -le "$REPS" ]; do
-	note "repetition $rep of $REPS: TCP through gbnet"
-	tcp_bench $rep
-	note "repetition $rep of $REPS: loopback"
-	# the transport alone: an ECHO of what one ping puts in a SEND event
-	# (4-byte vhd message head + 8-byte operation header), and of each
-	# transfer (+ 12-byte loopback header + data)
-	echo_raw $rep raw_ping 12
-	echo_raw $rep raw2_ping 12 --two-process
-	for s in $SIZES; do
-		echo_raw $rep raw_transfer_$s $((24 + s))
-	done
+	if part tcp; then
+		note "repetition $rep of $REPS: TCP through gbnet"
+		tcp_bench $rep
+	fi
+	if part hdlc; then
+		note "repetition $rep of $REPS: serial link at $HDLC_BAUD baud"
+		hdlc_bench $rep
+	fi
+	if part loopback; then
+		note "repetition $rep of $REPS: loopback"
+		# the transport alone: an ECHO of what one ping puts in a SEND event
+		# (4-byte vhd message head + 8-byte operation header), and of each
+		# transfer (+ 12-byte loopback header + data)
+		echo_raw $rep raw_ping 12
+		echo_raw $rep raw2_ping 12 --two-process
+		for s in $SIZES; do
+			echo_raw $rep raw_transfer_$s $((24 + s))
+		done
 
-	start_lb_gbsim
-	# timeout_min is one jiffy
-	[ $rep = 1 ] && echo "M hz $((1000000 / $(cat $LB/timeout_min)))"
-	lb $rep ping_sync -t ping -i 5000
-	echo "R $rep ping_sync_min_us $(kv lat_min "$LINE")"
-	echo "R $rep ping_sync_median_us $(kv lat_median "$LINE")"
-	echo "R $rep ping_sync_p99_us $(kv lat_p99 "$LINE")"
-	echo "R $rep ping_sync_ops $(kv ops_per_s "$LINE")"
-	for s in $SIZES; do
-		lb $rep transfer_sync_$s -t transfer -s $s -i 1000
-		echo "R $rep transfer_sync_${s}_median_us $(kv lat_median "$LINE")"
-		echo "R $rep transfer_sync_${s}_p99_us $(kv lat_p99 "$LINE")"
-	done
-	for t in sink transfer; do
-		lb $rep ${t}_sync_2048 -t $t -s 2048 -i 2000
-		echo "R $rep ${t}_sync_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
-		lb $rep ${t}_async32_2048 -t $t -s 2048 -i 4000 -a 32 -o 2000000
-		echo "R $rep ${t}_async32_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
-	done
-	for out in 1 8 32; do
-		lb $rep ping_async_$out -t ping -i 10000 -a $out -o 2000000
-		echo "R $rep ping_async${out}_ops $(kv ops_per_s "$LINE")"
-		echo "R $rep ping_async${out}_median_us $(kv lat_median "$LINE")"
-	done
-	stop_gbsim $LB_PID
+		start_lb_gbsim
+		# timeout_min is one jiffy
+		[ $rep = 1 ] && echo "M hz $((1000000 / $(cat $LB/timeout_min)))"
+		lb $rep ping_sync -t ping -i 5000
+		echo "R $rep ping_sync_min_us $(kv lat_min "$LINE")"
+		echo "R $rep ping_sync_median_us $(kv lat_median "$LINE")"
+		echo "R $rep ping_sync_p99_us $(kv lat_p99 "$LINE")"
+		echo "R $rep ping_sync_ops $(kv ops_per_s "$LINE")"
+		for s in $SIZES; do
+			lb $rep transfer_sync_$s -t transfer -s $s -i 1000
+			echo "R $rep transfer_sync_${s}_median_us $(kv lat_median "$LINE")"
+			echo "R $rep transfer_sync_${s}_p99_us $(kv lat_p99 "$LINE")"
+		done
+		for t in sink transfer; do
+			lb $rep ${t}_sync_2048 -t $t -s 2048 -i 2000
+			echo "R $rep ${t}_sync_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+			lb $rep ${t}_async32_2048 -t $t -s 2048 -i 4000 -a 32 -o 2000000
+			echo "R $rep ${t}_async32_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+		done
+		for out in 1 8 32; do
+			lb $rep ping_async_$out -t ping -i 10000 -a $out -o 2000000
+			echo "R $rep ping_async${out}_ops $(kv ops_per_s "$LINE")"
+			echo "R $rep ping_async${out}_median_us $(kv lat_median "$LINE")"
+		done
+		stop_gbsim $LB_PID
+	fi
 
-	note "repetition $rep of $REPS: sd card"
-	sdio $rep
+	if part sdio; then
+		note "repetition $rep of $REPS: sd card"
+		sdio $rep
+	fi
 
-	note "repetition $rep of $REPS: enumeration"
-	for n in $ENUM_NS; do
-		enumerate $rep $n
-	done
-	# the same without gb-loopback's class device: the core's own cost
-	enumerate $rep 1 test-vendor gb-test-protocol tv
-	enumerate $rep 64 test-vendor gb-test-protocol tv
-	[ $rep = 1 ] && slab_growth 64
+	if part enum; then
+		note "repetition $rep of $REPS: enumeration"
+		for n in $ENUM_NS; do
+			enumerate $rep $n
+		done
+		# the same without gb-loopback's class device: the core's own cost
+		enumerate $rep 1 test-vendor gb-test-protocol tv
+		enumerate $rep 64 test-vendor gb-test-protocol tv
+		[ $rep = 1 ] && slab_growth 64
+	fi
 	rep=$((rep + 1))
 done
 
-# Where a ping's time goes (once, with gbsim's log on, so slower than the
-# figures above): kernel send -> gbsim has it -> gbsim answers -> kernel
-# receives -> the driver's callback. Tracepoints and gbsim's log share
-# CLOCK_MONOTONIC.
-note "latency breakdown"
-T=/sys/kernel/tracing
-echo mono >$T/trace_clock
-echo 16384 >$T/buffer_size_kb
-echo >$T/trace
-echo 1 >$T/events/greybus/gb_message_send/enable
-echo 1 >$T/events/greybus/gb_message_recv/enable
-GBSIM_LOOPBACK= gbsim --mtu 4096 -l bd.log -m 2:$M/loopback.mnfs 2>gbsim.err &
-pid=$!
-wait_for 60 test -e $LB/type || fail "gb_loopback0 did not appear: $(cat gbsim.err)"
-echo >$T/trace
-lb 0 breakdown -t ping -i 1000
-cat /sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1 >/dev/null 2>&1
-echo 0 >$T/events/greybus/gb_message_send/enable
-echo 0 >$T/events/greybus/gb_message_recv/enable
-cat $T/trace >bd.trace
-stop_gbsim $pid
-# per operation id of the loopback ping: the four timestamps
-awk '
-	/gb_message_send: .* type=0x02 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
-		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
-		ks[id] = t; order[++n] = id }
-	/gb_message_recv: .* type=0x82 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
-		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
-		kr[id] = t }
-	FILENAME ~ /bd.log$/ && /loopback\.ping req/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
-		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); gi[id] = t }
-	FILENAME ~ /bd.log$/ && /loopback\.ping rsp/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
-		t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); go[id] = t }
-	END {
-		for (k = 1; k <= n; k++) {
-			id = order[k]
-			if (!(id in kr) || !(id in gi) || !(id in go)) continue
-			printf "%.1f %.1f %.1f %.1f\n", (gi[id] - ks[id]) * 1e6, (go[id] - gi[id]) * 1e6,
-				(kr[id] - go[id]) * 1e6, (kr[id] - ks[id]) * 1e6
-		}
-	}' bd.trace bd.log >bd.stages
-total=$(wc -l <bd.stages)
-[ "$total" -gt 100 ] || note "only $total operations matched in the breakdown"
-col=1
-for stage in to_gbsim in_gbsim to_kernel send_to_recv; do
-	med=$(cut -d' ' -f$col bd.stages | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
-	echo "R 0 breakdown_${stage}_median_us ${med:-?}"
-	col=$((col + 1))
-done
-echo "R 0 breakdown_total_median_us $(kv lat_median "$LINE")"
-echo "R 0 breakdown_ops $total"
+if part breakdown; then
+	# Where a ping's time goes (once, with gbsim's log on, so slower than the
+	# figures above): kernel send -> gbsim has it -> gbsim answers -> kernel
+	# receives -> the driver's callback. Tracepoints and gbsim's log share
+	# CLOCK_MONOTONIC.
+	note "latency breakdown"
+	T=/sys/kernel/tracing
+	echo mono >$T/trace_clock
+	echo 16384 >$T/buffer_size_kb
+	echo >$T/trace
+	echo 1 >$T/events/greybus/gb_message_send/enable
+	echo 1 >$T/events/greybus/gb_message_recv/enable
+	GBSIM_LOOPBACK= gbsim --mtu 4096 -l bd.log -m 2:$M/loopback.mnfs 2>gbsim.err &
+	pid=$!
+	wait_for 60 test -e $LB/type || fail "gb_loopback0 did not appear: $(cat gbsim.err)"
+	echo >$T/trace
+	lb 0 breakdown -t ping -i 1000
+	cat /sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1 >/dev/null 2>&1
+	echo 0 >$T/events/greybus/gb_message_send/enable
+	echo 0 >$T/events/greybus/gb_message_recv/enable
+	cat $T/trace >bd.trace
+	stop_gbsim $pid
+	# per operation id of the loopback ping: the four timestamps
+	awk '
+		/gb_message_send: .* type=0x02 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+			for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+			ks[id] = t; order[++n] = id }
+		/gb_message_recv: .* type=0x82 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+			for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+			kr[id] = t }
+		FILENAME ~ /bd.log$/ && /loopback\.ping req/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+			t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); gi[id] = t }
+		FILENAME ~ /bd.log$/ && /loopback\.ping rsp/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+			t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); go[id] = t }
+		END {
+			for (k = 1; k <= n; k++) {
+				id = order[k]
+				if (!(id in kr) || !(id in gi) || !(id in go)) continue
+				printf "%.1f %.1f %.1f %.1f\n", (gi[id] - ks[id]) * 1e6, (go[id] - gi[id]) * 1e6,
+					(kr[id] - go[id]) * 1e6, (kr[id] - ks[id]) * 1e6
+			}
+		}' bd.trace bd.log >bd.stages
+	total=$(wc -l <bd.stages)
+	[ "$total" -gt 100 ] || note "only $total operations matched in the breakdown"
+	col=1
+	for stage in to_gbsim in_gbsim to_kernel send_to_recv; do
+		med=$(cut -d' ' -f$col bd.stages | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
+		echo "R 0 breakdown_${stage}_median_us ${med:-?}"
+		col=$((col + 1))
+	done
+	echo "R 0 breakdown_total_median_us $(kv lat_median "$LINE")"
+	echo "R 0 breakdown_ops $total"
 
+fi
 echo "# done"
 # not unload_all_gb: it waits for the uevent daemon stopped above
 why=$(_gb_unload_all 10) || fail "$why"

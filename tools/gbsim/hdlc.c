@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -37,6 +38,7 @@
 
 #include "ctl.h"
 #include "gb_hdlc.h"
+#include "gb_pace.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
@@ -45,6 +47,8 @@
 #define GBSIM_HDLC_QUEUE_MAX	4096	/* writes waiting for POLLOUT */
 #define GBSIM_HDLC_READ_CHUNK	4096
 #define GBSIM_HDLC_ATTACH_WAIT_MS	5000
+/* --baud: bytes moved per timer tick at most (5.6 ms at 115200 baud) */
+#define GBSIM_HDLC_PACE_CHUNK	64
 
 struct gbsim_hdlc_pending {
 	size_t		len;
@@ -67,8 +71,12 @@ struct gbsim_hdlc {
 	unsigned int	drop;		/* frames still to drop */
 	bool		split;		/* write in random pieces */
 	unsigned int	seed;
+	/* --baud: each way's line, and the timers waiting for it (0: none) */
+	struct gb_pace	tx_pace, rx_pace;
+	uint64_t	tx_timer, rx_timer;
 	/* counters */
 	unsigned long	rx_frames, rx_bad, tx_frames;
+	unsigned long long rx_bytes, tx_bytes;
 	bool		cc1352;		/* --personality cc1352 */
 };
 
@@ -83,6 +91,46 @@ static struct gbsim_hdlc *gbsim_hdlc_of(struct gbsim_transport *tp)
 	return tp->priv;
 }
 
+static void gbsim_hdlc_cancel_timers(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	if (h->tx_timer)
+		gbsim_loop_cancel_timer(tp->loop, h->tx_timer);
+	if (h->rx_timer)
+		gbsim_loop_cancel_timer(tp->loop, h->rx_timer);
+	h->tx_timer = h->rx_timer = 0;
+}
+
+/*
+ * What to poll for: input unless the receiving line is paced and waits
+ * for its timer, output room while bytes wait for it (not for the line).
+ */
+static void gbsim_hdlc_events(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	short ev = 0;
+
+	if (h->lost)
+		return;
+	if (!h->rx_timer)
+		ev |= POLLIN;
+	if (h->head && !h->tx_timer)
+		ev |= POLLOUT;
+	gbsim_loop_set_events(tp->loop, tp->fd, ev);
+}
+
+/* A timer for when n more bytes may cross a paced line */
+static uint64_t gbsim_hdlc_pace_timer(struct gbsim_transport *tp,
+				      const struct gb_pace *pace, size_t n,
+				      gbsim_timer_cb cb)
+{
+	uint64_t ns = gb_pace_wait_ns(pace, gbsim_now_ns(), n);
+	unsigned int ms = (unsigned int)((ns + 999999) / 1000000);
+
+	return gbsim_loop_add_timer(tp->loop, ms ? ms : 1, cb, tp);
+}
+
 static void gbsim_hdlc_lost(struct gbsim_transport *tp, int err)
 {
 	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
@@ -90,6 +138,7 @@ static void gbsim_hdlc_lost(struct gbsim_transport *tp, int err)
 	if (h->lost)
 		return;
 	h->lost = true;
+	gbsim_hdlc_cancel_timers(tp);
 	gbsim_loop_del_fd(tp->loop, tp->fd);
 	gbsim_host_lost(tp->sim, err);
 }
@@ -139,9 +188,10 @@ static int gbsim_hdlc_queue(struct gbsim_transport *tp, const uint8_t *p,
 		h->head = q;
 	h->tail = q;
 	h->queued++;
-	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN | POLLOUT);
 	return 0;
 }
+
+static void gbsim_hdlc_flush(struct gbsim_transport *tp);
 
 /* Bytes to the wire, in order behind whatever waits already */
 static int gbsim_hdlc_out(struct gbsim_transport *tp, const uint8_t *p,
@@ -153,27 +203,55 @@ static int gbsim_hdlc_out(struct gbsim_transport *tp, const uint8_t *p,
 
 	if (h->lost)
 		return -ENODEV;
-	if (h->head)
-		return gbsim_hdlc_queue(tp, p, len);
+	if (h->head || tp->baud) {
+		/* a paced line takes its bytes from the queue only */
+		ret = gbsim_hdlc_queue(tp, p, len);
+		if (!ret && !h->tx_timer)
+			gbsim_hdlc_flush(tp);
+		return ret;
+	}
 	ret = gbsim_hdlc_write_some(tp, p, len, &done);
-	if (ret == 1)
-		return gbsim_hdlc_queue(tp, p + done, len - done);
+	h->tx_bytes += done;
+	if (ret == 1) {
+		ret = gbsim_hdlc_queue(tp, p + done, len - done);
+		gbsim_hdlc_events(tp);
+	}
 	return ret;
 }
 
+static void gbsim_hdlc_tx_timer(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbsim_transport *tp = ctx;
+
+	(void)loop;
+	gbsim_hdlc_of(tp)->tx_timer = 0;
+	if (!gbsim_hdlc_of(tp)->lost)
+		gbsim_hdlc_flush(tp);
+}
+
+/*
+ * The queue to the wire, as far as the port takes it and, with --baud,
+ * as far as the line's pace allows; then a timer for the line or
+ * POLLOUT for the port.
+ */
 static void gbsim_hdlc_flush(struct gbsim_transport *tp)
 {
 	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
 	struct gbsim_hdlc_pending *q;
-	size_t done;
-	int ret;
+	size_t len, done;
+	int ret = 0;
 
 	while ((q = h->head)) {
-		ret = gbsim_hdlc_write_some(tp, q->data, q->len, &done);
-		if (ret == 1) {
+		len = gb_pace_avail(&h->tx_pace, gbsim_now_ns(), q->len);
+		if (!len)
+			break;
+		ret = gbsim_hdlc_write_some(tp, q->data, len, &done);
+		gb_pace_take(&h->tx_pace, done);
+		h->tx_bytes += done;
+		if (ret >= 0 && done < q->len) {
 			memmove(q->data, q->data + done, q->len - done);
 			q->len -= done;
-			return;
+			break;
 		}
 		if (ret < 0)
 			gbsim_log_error("hdlc: delayed write of %zu bytes failed: %s",
@@ -184,7 +262,16 @@ static void gbsim_hdlc_flush(struct gbsim_transport *tp)
 		h->queued--;
 		free(q);
 	}
-	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN);
+	if (!h->head) {
+		gb_pace_idle(&h->tx_pace);
+	} else if (ret != 1 && tp->baud && !h->tx_timer) {
+		/* the line, not the port, holds the rest back */
+		len = h->head->len < GBSIM_HDLC_PACE_CHUNK ? h->head->len :
+		      GBSIM_HDLC_PACE_CHUNK;
+		h->tx_timer = gbsim_hdlc_pace_timer(tp, &h->tx_pace, len,
+						    gbsim_hdlc_tx_timer);
+	}
+	gbsim_hdlc_events(tp);
 }
 
 /* One frame: encoded, then subject to the flip and drop faults */
@@ -362,34 +449,79 @@ static void gbsim_hdlc_input(struct gbsim_transport *tp, const uint8_t *p,
 	}
 }
 
+static void gbsim_hdlc_rx_timer(struct gbsim_loop *loop, void *ctx);
+
+/*
+ * What the port has, as far as the line's pace allows with --baud; the
+ * rest waits in the port (whose writer then finds less room) until the
+ * timer says the line has carried more.
+ */
+static void gbsim_hdlc_receive(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	uint8_t buf[GBSIM_HDLC_READ_CHUNK];
+	size_t want;
+	int waiting;
+	ssize_t n;
+
+	for (;;) {
+		want = gb_pace_avail(&h->rx_pace, gbsim_now_ns(), sizeof(buf));
+		if (!want) {
+			/* wake when what waits has crossed, a chunk at most */
+			if (ioctl(tp->fd, FIONREAD, &waiting) || waiting < 1)
+				waiting = 1;
+			if (waiting > GBSIM_HDLC_PACE_CHUNK)
+				waiting = GBSIM_HDLC_PACE_CHUNK;
+			h->rx_timer = gbsim_hdlc_pace_timer(tp, &h->rx_pace,
+							    (size_t)waiting,
+							    gbsim_hdlc_rx_timer);
+			break;
+		}
+		n = read(tp->fd, buf, want);
+		if (n < 0 && errno == EINTR)
+			continue;
+		/* a pty master reads EIO while no one has the slave open */
+		if ((n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) ||
+		    (n < 0 && errno == EIO && h->slave[0])) {
+			gb_pace_idle(&h->rx_pace);
+			break;
+		}
+		if (n <= 0) {
+			gbsim_hdlc_lost(tp, n < 0 ? -errno : -EPIPE);
+			return;
+		}
+		gb_pace_take(&h->rx_pace, (size_t)n);
+		h->rx_bytes += (size_t)n;
+		gbsim_hdlc_input(tp, buf, (size_t)n);
+		if (h->lost)
+			return;
+	}
+	gbsim_hdlc_events(tp);
+}
+
+static void gbsim_hdlc_rx_timer(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbsim_transport *tp = ctx;
+
+	(void)loop;
+	gbsim_hdlc_of(tp)->rx_timer = 0;
+	if (!gbsim_hdlc_of(tp)->lost)
+		gbsim_hdlc_receive(tp);
+}
+
 static void gbsim_hdlc_ready(struct gbsim_loop *loop, int fd, short revents,
 			     void *ctx)
 {
 	struct gbsim_transport *tp = ctx;
-	uint8_t buf[GBSIM_HDLC_READ_CHUNK];
 
 	(void)loop;
+	(void)fd;
 	if (revents & POLLOUT)
 		gbsim_hdlc_flush(tp);
+	if (gbsim_hdlc_of(tp)->lost)
+		return;
 	if (revents & POLLIN) {
-		for (;;) {
-			ssize_t n = read(fd, buf, sizeof(buf));
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-				return;
-			/* a pty master reads EIO while no one has the slave open */
-			if (n < 0 && errno == EIO && gbsim_hdlc_of(tp)->slave[0])
-				return;
-			if (n <= 0) {
-				gbsim_hdlc_lost(tp, n < 0 ? -errno : -EPIPE);
-				return;
-			}
-			gbsim_hdlc_input(tp, buf, (size_t)n);
-			if (gbsim_hdlc_of(tp)->lost)
-				return;
-		}
+		gbsim_hdlc_receive(tp);
 	} else if (revents & (POLLERR | POLLNVAL)) {
 		gbsim_hdlc_lost(tp, -EPIPE);
 	} else if (revents & POLLHUP) {
@@ -516,6 +648,11 @@ static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
 	}
 	h->rx.buf = h->rxbuf;
 	gb_hdlc_rx_reset(&h->rx);
+	gb_pace_init(&h->tx_pace, tp->baud, gbsim_now_ns());
+	gb_pace_init(&h->rx_pace, tp->baud, gbsim_now_ns());
+	if (tp->baud)
+		gbsim_log_info("hdlc: paced at %u baud (%u bytes/s each way)",
+			       tp->baud, tp->baud / 10);
 
 	if (tp->pty)
 		ret = gbsim_hdlc_open_pty(tp, err, errlen);
@@ -582,6 +719,7 @@ static void gbsim_hdlc_close(struct gbsim_transport *tp)
 	if (!h)
 		return;
 	gbsim_hdlc_detach(h);
+	gbsim_hdlc_cancel_timers(tp);
 	if (tp->fd >= 0) {
 		gbsim_loop_del_fd(tp->loop, tp->fd);
 		close(tp->fd);
@@ -645,8 +783,9 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 	}
 	h = gbsim_hdlc_of(tp);
 	if (argc < 2) {
-		gbsim_ctl_printf(out, "rx_frames=%lu rx_bad=%lu tx_frames=%lu flip=%u drop=%u split=%d pty=%s\n",
-				 h->rx_frames, h->rx_bad, h->tx_frames, h->flip,
+		gbsim_ctl_printf(out, "rx_frames=%lu rx_bad=%lu tx_frames=%lu rx_bytes=%llu tx_bytes=%llu baud=%u flip=%u drop=%u split=%d pty=%s\n",
+				 h->rx_frames, h->rx_bad, h->tx_frames,
+				 h->rx_bytes, h->tx_bytes, tp->baud, h->flip,
 				 h->drop, h->split, h->slave[0] ? h->slave : "-");
 		return 0;
 	}

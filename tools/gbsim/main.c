@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "gb_pace.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
@@ -43,6 +44,7 @@ enum {
 	OPT_PTY,
 	OPT_ATTACH,
 	OPT_PERSONALITY,
+	OPT_BAUD,
 };
 
 static const struct option gbsim_options[] = {
@@ -63,6 +65,7 @@ static const struct option gbsim_options[] = {
 	{ "pty",	no_argument,	   NULL, OPT_PTY },
 	{ "attach",	no_argument,	   NULL, OPT_ATTACH },
 	{ "personality", required_argument, NULL, OPT_PERSONALITY },
+	{ "baud",	required_argument, NULL, OPT_BAUD },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -99,6 +102,8 @@ static void gbsim_usage(FILE *out)
 "                        that gbsim plugs the link in and out itself\n"
 "      --personality P   hdlc: full (default), or cc1352: behave as\n"
 "                        BeaglePlay's CC1352 firmware does\n"
+"      --baud N          hdlc: pace the link as a UART at N baud (8N1)\n"
+"                        would, both ways: at most N/10 bytes a second\n"
 "      --node tcp:ADDR[:PORT]\n"
 "                        no SVC, no bridge: serve each module as a Greybus\n"
 "                        node over TCP (greybus-zephyr's framing), the\n"
@@ -270,6 +275,12 @@ int main(int argc, char **argv)
 		case OPT_PERSONALITY:
 			tp.personality = optarg;
 			break;
+		case OPT_BAUD:
+			if (gbsim_opt_uint("baud rate", optarg, GB_PACE_BAUD_MIN,
+					   GB_PACE_BAUD_MAX, &v))
+				goto out_cfg;
+			tp.baud = (uint32_t)v;
+			break;
 		case 'h':
 			gbsim_usage(stdout);
 			ret = GBSIM_EXIT_OK;
@@ -298,6 +309,11 @@ int main(int argc, char **argv)
 	tp.ops = gbsim_transport_find(cfg.transport);
 	if (!tp.ops) {
 		ret = gbsim_die_usage("unknown transport '%s'", cfg.transport);
+		goto out_cfg;
+	}
+	if (tp.baud && tp.ops != &gbsim_hdlc_transport) {
+		ret = gbsim_die_usage("--baud paces the hdlc transport only, not %s",
+				      cfg.transport);
 		goto out_cfg;
 	}
 

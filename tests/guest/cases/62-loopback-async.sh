@@ -40,8 +40,14 @@ for out in 1 8 32; do
 	lb_run 3 100 512 $out
 	lb_run 4 100 512 $out
 done
-# 0: no limit of the driver's own
-lb_run 3 300 64 0
+# 0: no limit of the driver's own. A serial link queues at most 256
+# frames for the port and refuses more with -ENOBUFS (docs/hdlc.md), so
+# over it the window stays below that whatever the timing.
+if [ "$GB_TRANSPORT" = hdlc ]; then
+	lb_run 3 200 64 0
+else
+	lb_run 3 300 64 0
+fi
 
 # a test replaces the one running; a configuration write waits for its end.
 # Synchronous: the asynchronous settings left by the last lb_run would

@@ -46,6 +46,7 @@ struct gbsim_transport {
 	bool		pty;		/* hdlc: open a pty pair for the link */
 	bool		attach;		/* hdlc: run gbattach on its slave */
 	const char	*personality;	/* hdlc: "full" (NULL) or "cc1352" */
+	uint32_t	baud;		/* hdlc: pace the link at this rate, 0 not */
 	void		*priv;
 };
 
