@@ -36,9 +36,7 @@ evtest --grab "$EV" >ev.out 2>&1 &
 evpid=$!
 wait_for 10 grep -q 'Testing ... (interrupt to exit)' ev.out || fail "evtest did not start: $(cat ev.out)"
 grep -q 'Input device name: "Greybus HID 4753:4B42"' ev.out || fail "evtest: $(head -5 ev.out)"
-# exec: $! must be dd itself, which the shell does not promise for a
-# plain "dd &" (over the serial link it was a shell waiting for dd)
-(exec dd if="$RAW" of=raw.bin bs=8 count=12 2>/dev/null) &
+dd if="$RAW" of=raw.bin bs=8 count=12 2>/dev/null &
 ddpid=$!
 wait_for 10 held_open "$RAW" || fail "the hidraw reader did not open $RAW"
 gbsim ctl hid type 2:1 heLlo1 >/dev/null || fail "ctl hid type failed"
