@@ -192,9 +192,43 @@ load_gb() {
 	done
 }
 
+# _gb_rmmod_bounded MODULE SECONDS: rmmod MODULE, but give up waiting
+# after SECONDS: a module whose exit blocks for good (a work item that
+# never ends, a reference never dropped) would otherwise hang whoever
+# unloads it. On giving up, prints the stuck rmmod's kernel stack and
+# returns 2; the rmmod stays behind, in the kernel.
+_gb_pid_running() {
+	[ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"
+}
+_gb_pid_done() {
+	! _gb_pid_running "$1"
+}
+_gb_rmmod_bounded() {
+	local pid p
+	# Not holding the caller's stdout, which may be a $(...) waiting for
+	# EOF: rmmod is a function of commands.sh, and ash keeps a copy of
+	# the old stdout in a backgrounded function it redirects; a subshell
+	# redirected from outside keeps none.
+	(rmmod "$1") </dev/null >/dev/null 2>&1 &
+	pid=$!
+	if wait_for "$2" _gb_pid_done "$pid"; then
+		wait "$pid"
+		return $?
+	fi
+	echo "rmmod $1 has not returned after $2 s"
+	for p in /proc/[0-9]*; do
+		[ "$(cat "$p/comm" 2>/dev/null)" = rmmod ] || continue
+		echo "    rmmod[${p#/proc/}] is in state $(awk '/^State:/ { print $2 }' "$p/status" 2>/dev/null), kernel stack:"
+		sed 's/^/        /' "$p/stack" 2>/dev/null
+	done
+	return 2
+}
+
 # _gb_unload_all [TIMEOUT]: rmmod every loaded module of ours, users
 # first. A module whose reference count does not drop to zero within
-# TIMEOUT seconds (default 5) is reported on stdout; returns 1 then.
+# TIMEOUT seconds (default 5) is reported on stdout; returns 1 then. An
+# rmmod that does not return within 30 s is reported too; returns 2 then
+# (the kernel is wedged: nothing else can be unloaded).
 _gb_unload_all() {
 	local deadline loaded m victims
 	deadline=$(( $(_gb_now_cs) + $(_gb_secs_cs "${1:-5}") ))
@@ -205,7 +239,7 @@ _gb_unload_all() {
 		victims=$(awk -v l="$loaded" 'BEGIN { n = split(l, a, "\n"); for (i = 1; i <= n; i++) want[a[i]] = 1 }
 			want[$1] && $3 == 0 && ($4 == "-" || $4 == "") { print $1 }' /proc/modules)
 		for m in $victims; do
-			rmmod "$m" 2>/dev/null
+			_gb_rmmod_bounded "$m" 30 || [ $? != 2 ] || return 2
 		done
 		[ -n "$victims" ] && continue
 		if [ "$(_gb_now_cs)" -ge "$deadline" ]; then
