@@ -26,8 +26,9 @@
 # /boot/vmlinuz-VER (tests/kver is the rule).  KBUILD (its build tree),
 # KERNEL (its bzImage).
 #
-#   make check-all       unit tests, the guest suite on 6.1 and on 6.12,
-#                        the arm64 cross build: one closing count
+#   make check-all       unit tests, the guest suite on 6.1 and on 6.12
+#                        and over ES2 and HDLC, the arm64 cross build,
+#                        the packages: one closing count
 #   make cross-arm64     every module against Debian's arm64 6.12 headers,
 #                        the tools static for aarch64
 
@@ -47,7 +48,7 @@ KREL     = $(shell $(TOP)/tests/kver '$(KVER)')
 KBUILD   = /lib/modules/$(KREL)/build
 KERNEL  ?= /boot/vmlinuz-$(KREL)
 endif
-RUN      = KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/run
+RUN      = KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' GB_KMOD_DIR='$(KSRC)' tests/run
 EXTRA    = $(foreach d,$(EXTRA_TESTS),-c '$(d)')
 
 # Build in parallel unless the caller already chose a -j.
@@ -96,8 +97,12 @@ kernel-check: deps
 	@[ -d "$(KBUILD)" ] || { echo "no kernel build tree $(KBUILD)" >&2; exit 1; }
 	@[ -r "$(KERNEL)" ] || { echo "cannot read the kernel image $(KERNEL)" >&2; exit 1; }
 
+# Where the modules are built: kernel/ itself, unless KSRC names a copy
+# of it (tests/check-all builds each kernel line's modules in one of its
+# own, so that two suites can run at once).
+KSRC ?= $(TOP)/kernel
 modules: deps kernel-check
-	$(KMAKE) M=$(TOP)/kernel modules
+	$(KMAKE) M=$(KSRC) modules
 
 tools: deps
 	$(MAKE) $(JOBS) -C tools TOP=$(TOP) BUILD=$(BUILD)
@@ -129,7 +134,7 @@ check: deps modules tools
 # (its packages installed by deps if missing), then each target of
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
 # yours: CHECK_TAP += check-foo).  tests/check-all.
-CHECK_KERNELS ?= 6.1 6.12
+CHECK_KERNELS ?= 6.1 6.12 6.1:es2 6.1:hdlc
 CHECK_TAP     ?= cross-arm64 check-dist
 check-all: deps
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
