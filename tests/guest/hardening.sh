@@ -92,12 +92,16 @@ mem_check() {
 	local rc a b
 	if [ -s $1.slab ]; then
 		if ! _mem_grew "$1" "$2" "$3"; then
-			# transient allocations are gone a moment later, leaks are not
+			# transient allocations (deferred work, RCU) are gone
+			# within seconds even on a loaded host, leaks are not
 			cat $2.diff
-			info "looking again in 2 s"
-			sleep 2
-			mem_snapshot $2
-			_mem_grew "$1" "$2" "$3"
+			info "looking again for up to 10 s"
+			_mem_settled() {
+				sleep 2
+				mem_snapshot $2
+				_mem_grew "$1" "$2" "$3"
+			}
+			wait_for 10 _mem_settled "$1" "$2" "$3"
 		fi
 		rc=$?
 		cat $2.diff
