@@ -26,6 +26,11 @@
  * work is cancelled and waited for, and capture_lock is taken once, so
  * that a message being copied is done and later ones see @running
  * false.  After sync_stop nothing touches the buffer.
+ *
+ * Lock order: capture_lock, then the stream lock (the receive path
+ * reports periods under capture_lock), then io_lock (the trigger sends
+ * under the stream lock).  Open therefore takes capture_lock only after
+ * leaving io_lock.
  */
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -168,19 +173,29 @@ int gbaudio_pcm_open(struct snd_soc_component *component,
 	if (ret < 0)
 		goto err_put;
 
-	ret = 0;
+	gbaudio_io_end(module);
+
+	/*
+	 * Not under io_lock: gbaudio_pcm_receive() holds capture_lock across
+	 * snd_pcm_period_elapsed(), which takes the stream lock, under which
+	 * the trigger takes io_lock.
+	 */
 	if (s->capture) {
+		ret = 0;
 		mutex_lock(&module->capture_lock);
 		if (module->capture)
 			ret = -EBUSY;
 		else
 			module->capture = s;
 		mutex_unlock(&module->capture_lock);
-		if (ret)
-			goto err_put;
+		if (ret) {
+			gb_pm_runtime_put_autosuspend(module->bundle);
+			kfree(s->msg);
+			kfree(s);
+			return ret;
+		}
 	}
 	runtime->private_data = s;
-	gbaudio_io_end(module);
 
 	return 0;
 
