@@ -417,4 +417,4 @@ deb:
 		OBJDUMP=$(DIST_CROSS)objdump dist/mkdeb $(DIST)/stage $(BUILD)/deb
 
 check-dist: deps
-	@TOP=$(TOP) BUILD=$(BUILD) tests/dist/run
+	@TOP=$(TOP) BUILD=$(BUILD) USER_TOOLS='$(USER_TOOLS)' tests/dist/run
