@@ -8,7 +8,11 @@
  * connection, then telling ALSA the period has elapsed.  Around the
  * stream: SET_PCM and SET_TX_DATA_SIZE in hw_params, ACTIVATE_TX and
  * DEACTIVATE_TX on start and stop (the link is nonatomic, so triggers
- * may sleep).  An open stream holds a runtime-PM reference on the bundle.
+ * may sleep).  Those two are sent without giving up on a signal: the stop
+ * of a process killed mid-stream comes from the release of its file, with
+ * SIGKILL pending, and must still reach the module, as must a start that
+ * the module may already have acted on.  An open stream holds a
+ * runtime-PM reference on the bundle.
  *
  * Capture: between ACTIVATE_RX and DEACTIVATE_RX the module sends
  * SEND_DATA requests; gb-audio-module's handler hands them to
@@ -317,10 +321,10 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 			return ret;
 		/* Before ACTIVATE_RX: the module's first data may come at once */
 		WRITE_ONCE(s->running, true);
-		ret = gb_operation_sync(s->module->mgmt, s->capture ?
-					GB_AUDIO_TYPE_ACTIVATE_RX :
-					GB_AUDIO_TYPE_ACTIVATE_TX,
-					&req, sizeof(req), NULL, 0);
+		ret = gb_operation_sync_no_intr(s->module->mgmt, s->capture ?
+						GB_AUDIO_TYPE_ACTIVATE_RX :
+						GB_AUDIO_TYPE_ACTIVATE_TX,
+						&req, sizeof(req), NULL, 0);
 		gbaudio_io_end(s->module);
 		if (ret) {
 			WRITE_ONCE(s->running, false);
@@ -340,10 +344,10 @@ int gbaudio_pcm_trigger(struct snd_soc_component *component,
 		cancel_delayed_work(&s->work);
 		if (gbaudio_io_begin(s->module))
 			return 0;	/* gone: nothing to tell */
-		gb_operation_sync(s->module->mgmt, s->capture ?
-				  GB_AUDIO_TYPE_DEACTIVATE_RX :
-				  GB_AUDIO_TYPE_DEACTIVATE_TX,
-				  &req, sizeof(req), NULL, 0);
+		gb_operation_sync_no_intr(s->module->mgmt, s->capture ?
+					  GB_AUDIO_TYPE_DEACTIVATE_RX :
+					  GB_AUDIO_TYPE_DEACTIVATE_TX,
+					  &req, sizeof(req), NULL, 0);
 		gbaudio_io_end(s->module);
 		return 0;
 	default:

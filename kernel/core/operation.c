@@ -705,7 +705,8 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_request_send, GREYBUS);
  *	GB_OPERATION_TIMEOUT_DEFAULT
  *
  * gb_operation_request_send() without callback, then waits for the
- * operation to complete.  A signal cancels the operation with -EINTR.
+ * operation to complete.  A signal cancels the operation with -EINTR,
+ * unless it was created with GB_OPERATION_FLAG_NO_INTR.
  * The caller still owns its reference and reads the response, if any,
  * from @operation->response.
  *
@@ -723,6 +724,10 @@ int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 		return ret;
 
 	/* Bounded: the operation's own timer completes it at the latest */
+	if (operation->flags & GB_OPERATION_FLAG_NO_INTR) {
+		wait_for_completion(&operation->completion);
+		return gb_operation_result(operation);
+	}
 	ret = wait_for_completion_interruptible(&operation->completion);
 	if (ret < 0)
 		gb_operation_cancel(operation, -EINTR);
@@ -866,6 +871,40 @@ int gb_operation_sync_timeout(struct gb_connection *connection, int type,
 				       response, response_size, 0, timeout);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_sync_timeout, GREYBUS);
+
+/**
+ * gb_operation_sync_no_intr() - one whole operation, whatever signals come
+ * @connection: an enabled connection
+ * @type: the request type
+ * @request: @request_size bytes of request payload (NULL if 0)
+ * @request_size: bytes of request payload
+ * @response: where the response payload goes (NULL if 0)
+ * @response_size: the exact size of the response payload expected
+ *
+ * gb_operation_sync(), but a signal neither cancels the operation nor
+ * ends the wait, which the default timeout bounds: a process being killed
+ * still gets its request to the module and its answer (a stream's stop,
+ * sent as the process's files are released).
+ *
+ * Context: Process context; sleeps.
+ * Return: as for gb_operation_sync_timeout().
+ */
+int gb_operation_sync_no_intr(struct gb_connection *connection, int type,
+			      void *request, int request_size,
+			      void *response, int response_size)
+{
+	if (request_size < 0 || response_size < 0 ||
+	    (request_size && !request) || (response_size && !response))
+		return -EINVAL;
+	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
+		return -EINVAL;
+
+	return gb_operation_sync_flags(connection, type, request, request_size,
+				       response, response_size,
+				       GB_OPERATION_FLAG_NO_INTR,
+				       GB_OPERATION_TIMEOUT_DEFAULT);
+}
+EXPORT_SYMBOL_NS_GPL(gb_operation_sync_no_intr, GREYBUS);
 
 /* Teardown operations, allowed while the connection is disconnecting */
 int gb_operation_sync_core(struct gb_connection *connection, u8 type,

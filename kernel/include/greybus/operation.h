@@ -46,13 +46,19 @@ struct gb_message {
 #define GB_OPERATION_FLAG_SHORT_RESPONSE	BIT(1)	/* shorter is fine */
 /* The callback never sleeps: it may run in the receive path, any context */
 #define GB_OPERATION_FLAG_CALLBACK_ATOMIC	BIT(2)
+/*
+ * A synchronous sender waits for the response or the operation's timeout
+ * whatever signals it gets: for messages that must reach the module even
+ * from a process being killed (stopping a stream as its file is released)
+ */
+#define GB_OPERATION_FLAG_NO_INTR		BIT(3)
 /* Core-internal flags */
 #define GB_OPERATION_FLAG_INCOMING		BIT(8)
 #define GB_OPERATION_FLAG_CORE			BIT(9)	/* teardown traffic */
 
 #define GB_OPERATION_FLAG_USER_MASK \
 	(GB_OPERATION_FLAG_UNIDIRECTIONAL | GB_OPERATION_FLAG_SHORT_RESPONSE | \
-	 GB_OPERATION_FLAG_CALLBACK_ATOMIC)
+	 GB_OPERATION_FLAG_CALLBACK_ATOMIC | GB_OPERATION_FLAG_NO_INTR)
 
 typedef void (*gb_operation_callback)(struct gb_operation *operation);
 
@@ -263,6 +269,14 @@ gb_operation_sync(struct gb_connection *connection, int type,
 					 response, response_size,
 					 GB_OPERATION_TIMEOUT_DEFAULT);
 }
+
+/*
+ * gb_operation_sync() whose wait no signal ends early (bounded by the
+ * default timeout): GB_OPERATION_FLAG_NO_INTR
+ */
+int gb_operation_sync_no_intr(struct gb_connection *connection, int type,
+			      void *request, int request_size,
+			      void *response, int response_size);
 
 /* A request without response; returns once the host has sent it */
 int gb_operation_unidirectional_timeout(struct gb_connection *connection,
