@@ -835,6 +835,22 @@ static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
 	return ret;
 }
 
+/* The exported entry points' checks of what drivers pass */
+static int gb_operation_sync_checked(struct gb_connection *connection,
+				     int type, void *request, int request_size,
+				     void *response, int response_size,
+				     unsigned long flags, unsigned int timeout)
+{
+	if (request_size < 0 || response_size < 0 ||
+	    (request_size && !request) || (response_size && !response))
+		return -EINVAL;
+	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
+		return -EINVAL;
+
+	return gb_operation_sync_flags(connection, type, request, request_size,
+				       response, response_size, flags, timeout);
+}
+
 /**
  * gb_operation_sync_timeout() - one whole operation, synchronously
  * @connection: an enabled connection
@@ -861,14 +877,9 @@ int gb_operation_sync_timeout(struct gb_connection *connection, int type,
 			      void *response, int response_size,
 			      unsigned int timeout)
 {
-	if (request_size < 0 || response_size < 0 ||
-	    (request_size && !request) || (response_size && !response))
-		return -EINVAL;
-	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
-		return -EINVAL;
-
-	return gb_operation_sync_flags(connection, type, request, request_size,
-				       response, response_size, 0, timeout);
+	return gb_operation_sync_checked(connection, type, request,
+					 request_size, response, response_size,
+					 0, timeout);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_sync_timeout, GREYBUS);
 
@@ -893,16 +904,10 @@ int gb_operation_sync_no_intr(struct gb_connection *connection, int type,
 			      void *request, int request_size,
 			      void *response, int response_size)
 {
-	if (request_size < 0 || response_size < 0 ||
-	    (request_size && !request) || (response_size && !response))
-		return -EINVAL;
-	if (type < 0 || type >= GB_REQUEST_TYPE_INVALID)
-		return -EINVAL;
-
-	return gb_operation_sync_flags(connection, type, request, request_size,
-				       response, response_size,
-				       GB_OPERATION_FLAG_NO_INTR,
-				       GB_OPERATION_TIMEOUT_DEFAULT);
+	return gb_operation_sync_checked(connection, type, request,
+					 request_size, response, response_size,
+					 GB_OPERATION_FLAG_NO_INTR,
+					 GB_OPERATION_TIMEOUT_DEFAULT);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_sync_no_intr, GREYBUS);
 
