@@ -164,7 +164,7 @@ static int gbattach_run(const char *tty, speed_t speed, const sigset_t *mask,
 	struct termios saved;
 	int fd, sfd, bus, ret;
 
-	sfd = signalfd(-1, mask, SFD_CLOEXEC);
+	sfd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (sfd < 0) {
 		gbattach_err("signalfd: %s", strerror(errno));
 		return GBATTACH_EXIT_FAILED;
