@@ -315,6 +315,8 @@ clean:
 GB_VERSION  := $(shell cat $(TOP)/VERSION)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
+# check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
+DEB_PKGS    += systemd
 
 # The tools a user runs; the others in tools/ serve the test suite only.
 USER_TOOLS  := gbsim mnfc lsgb gbfw gbnet gbattach
@@ -327,6 +329,11 @@ mandir      ?= $(PREFIX)/share/man
 datadir     ?= $(PREFIX)/share
 docdir      ?= $(datadir)/doc/greybus-tools
 bashcompdir ?= $(datadir)/bash-completion/completions
+
+# The serial link as a service (docs/install.md): gbattach@.service and
+# the udev rule that starts it for a port marked as a Greybus node's
+unitdir      ?= $(PREFIX)/lib/systemd/system
+udevrulesdir ?= $(PREFIX)/lib/udev/rules.d
 
 # Installed tools: linked dynamically, with Debian's hardening flags; for
 # another architecture (DEB_ARCH=arm64) with its cross compiler.
@@ -372,11 +379,16 @@ install: dist-tools dist-man
 	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
 	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
 	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
+	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
+	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
+	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
+	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
 	rm -f $(foreach t,$(USER_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1 \
 		$(DESTDIR)$(bashcompdir)/$(t))
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
+	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
 
 # DKMS on this machine: needs root (sudo is used otherwise).  Nothing is
 # loaded; modprobe greybus afterwards (docs/install.md).

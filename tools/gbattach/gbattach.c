@@ -4,25 +4,27 @@
  * the Greybus link on it (BeaglePlay's CC1352, a standalone Zephyr node,
  * gbsim --pty) comes up, and take it off again on SIGTERM, SIGINT or
  * SIGHUP.  The discipline lives as long as the port is held open; this
- * process holds it (docs/hdlc.md).
+ * process holds it (docs/hdlc.md).  Like ldattach and hciattach it gives
+ * the port's settings back when it ends, and it ends by itself, with a
+ * status of its own, when the port hangs up (the adapter unplugged).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/stat.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
-#include <linux/tty.h>
-
 #include "gb_hdlc.h"
+#include "gbattach.h"
 
 #define GBATTACH_DEFAULT_SPEED	115200
 
@@ -50,15 +52,26 @@ static void gbattach_usage(FILE *out)
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
-"Prints the host device (greybusN) once attached, if it can tell.\n"
+"Prints the host device (greybusN) once attached, if it can tell.  TTY\n"
+"must be a tty; its settings are given back when attaching fails and\n"
+"on detach.  Once attached gbattach gives up every capability.\n"
+"\n"
 "Exit status: 0 when detached by a signal, 1 when the port or the line\n"
-"discipline fails, 2 for a bad option.  See docs/hdlc.md.\n",
+"discipline fails, 2 for a bad option, 3 when the port hung up (the\n"
+"USB-serial adapter unplugged, the other end of a pty closed).  See\n"
+"docs/hdlc.md.\n",
 		GBATTACH_DEFAULT_SPEED);
 }
 
-static void gbattach_err(const char *what, int err)
+void gbattach_err(const char *fmt, ...)
 {
-	fprintf(stderr, "gbattach: %s: %s\n", what, strerror(err));
+	va_list ap;
+
+	fputs("gbattach: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 static const struct {
@@ -90,16 +103,120 @@ static int gbattach_speed(const char *s, speed_t *code)
 	return -1;
 }
 
+/*
+ * gb-hdlc's line discipline has no poll method, so a poll of the port
+ * sleeps on nothing and its hangup wakes nobody; after the hangup,
+ * though, the tty core gives the file a poll that reports POLLHUP at
+ * once.  Asking again every GBATTACH_HUP_CHECK_MS notices a hangup
+ * within that time (at once, should the discipline gain a poll method);
+ * a detaching signal wakes the poll at once through the signalfd.
+ */
+#define GBATTACH_HUP_CHECK_MS	500
+
+enum gbattach_end { GBATTACH_SIGNALLED, GBATTACH_HUNG_UP };
+
+static enum gbattach_end gbattach_hold(int fd, int sfd)
+{
+	struct pollfd p[2] = {
+		{ .fd = fd, .events = 0 },
+		{ .fd = sfd, .events = POLLIN },
+	};
+	struct signalfd_siginfo si;
+
+	for (;;) {
+		if (poll(p, 2, GBATTACH_HUP_CHECK_MS) < 0 && errno != EINTR) {
+			gbattach_err("poll: %s; detaching", strerror(errno));
+			return GBATTACH_SIGNALLED;
+		}
+		if (p[1].revents & POLLIN) {
+			if (read(sfd, &si, sizeof(si)) != sizeof(si))
+				continue;
+			return GBATTACH_SIGNALLED;
+		}
+		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			return GBATTACH_HUNG_UP;
+	}
+}
+
+/* Tell the parent (background mode) the link is up; leave its terminal */
+static void gbattach_ready(int ready)
+{
+	char c = 0;
+	int devnull;
+
+	if (ready < 0)
+		return;
+	if (write(ready, &c, 1) != 1)
+		gbattach_err("tell the parent: %s", strerror(errno));
+	close(ready);
+	devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (devnull >= 0) {
+		dup2(devnull, STDIN_FILENO);
+		dup2(devnull, STDOUT_FILENO);
+		close(devnull);
+	}
+}
+
+/* Attach, hold, detach: the exit status */
+static int gbattach_run(const char *tty, speed_t speed, const sigset_t *mask,
+			int ready)
+{
+	struct termios saved;
+	int fd, sfd, bus, ret;
+
+	sfd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0) {
+		gbattach_err("signalfd: %s", strerror(errno));
+		return GBATTACH_EXIT_FAILED;
+	}
+	fd = gbattach_port_open(tty, &saved);
+	if (fd < 0) {
+		close(sfd);
+		return GBATTACH_EXIT_FAILED;
+	}
+	if (gbattach_port_raw(fd, tty, speed) || gbattach_ldisc_attach(fd, tty)) {
+		/* the port as it was: never left raw at our speed */
+		gbattach_port_restore(fd, tty, &saved);
+		close(fd);
+		close(sfd);
+		return GBATTACH_EXIT_FAILED;
+	}
+	gbattach_drop_privileges();
+
+	bus = gb_hdlc_port_bus(tty);
+	if (bus)
+		printf("greybus%d\n", bus);
+	else
+		printf("attached\n");
+	fflush(stdout);
+	gbattach_ready(ready);
+
+	if (gbattach_hold(fd, sfd) == GBATTACH_SIGNALLED) {
+		/* back to the plain discipline: the host device goes now */
+		ret = gbattach_ldisc_detach(fd, tty);
+		if (ret <= 0) {
+			if (!ret && gbattach_port_restore(fd, tty, &saved))
+				ret = -1;
+			close(fd);
+			close(sfd);
+			return ret ? GBATTACH_EXIT_FAILED : GBATTACH_EXIT_DETACHED;
+		}
+	}
+	/* the tty core took the discipline off; the port has no settings left */
+	gbattach_err("%s: hung up: the port went away (USB-serial adapter unplugged, or the other end of the pty closed); the link is down",
+		     tty);
+	close(fd);
+	close(sfd);
+	return GBATTACH_EXIT_HANGUP;
+}
+
 int main(int argc, char **argv)
 {
 	speed_t speed = B115200;
 	bool foreground = false;
-	int opt, fd, ldisc = N_DEVELOPMENT, plain = N_TTY, bus, sig;
-	int ready[2] = { -1, -1 };
-	struct termios t;
-	sigset_t mask;
+	int opt, ready[2] = { -1, -1 };
 	const char *tty;
-	char what[160];
+	sigset_t mask;
 	pid_t pid;
 
 	while ((opt = getopt_long(argc, argv, "s:fhV", gbattach_options,
@@ -107,9 +224,9 @@ int main(int argc, char **argv)
 		switch (opt) {
 		case 's':
 			if (gbattach_speed(optarg, &speed)) {
-				fprintf(stderr, "gbattach: --speed %s: not a speed this port can be set to\n",
-					optarg);
-				return 2;
+				gbattach_err("--speed %s: not a speed this port can be set to",
+					     optarg);
+				return GBATTACH_EXIT_USAGE;
 			}
 			break;
 		case 'f':
@@ -123,17 +240,21 @@ int main(int argc, char **argv)
 			return 0;
 		default:
 			fprintf(stderr, "Try 'gbattach --help' for more information.\n");
-			return 2;
+			return GBATTACH_EXIT_USAGE;
 		}
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "gbattach: %s\nTry 'gbattach --help' for more information.\n",
 			optind == argc ? "no tty given" : "more than one tty given");
-		return 2;
+		return GBATTACH_EXIT_USAGE;
 	}
 	tty = argv[optind];
 
-	/* the signals that detach arrive through sigwait() only */
+	/* refused before anything opens it */
+	if (gbattach_port_check(tty))
+		return GBATTACH_EXIT_FAILED;
+
+	/* the signals that detach arrive through the signalfd only */
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGINT);
@@ -142,14 +263,14 @@ int main(int argc, char **argv)
 
 	if (!foreground) {
 		/* the parent returns once the child says the link is up */
-		if (pipe(ready)) {
-			gbattach_err("pipe", errno);
-			return 1;
+		if (pipe2(ready, O_CLOEXEC)) {
+			gbattach_err("pipe: %s", strerror(errno));
+			return GBATTACH_EXIT_FAILED;
 		}
 		pid = fork();
 		if (pid < 0) {
-			gbattach_err("fork", errno);
-			return 1;
+			gbattach_err("fork: %s", strerror(errno));
+			return GBATTACH_EXIT_FAILED;
 		}
 		if (pid) {
 			char c = 1;
@@ -157,74 +278,13 @@ int main(int argc, char **argv)
 
 			close(ready[1]);
 			if (read(ready[0], &c, 1) == 1 && c == 0)
-				return 0;
-			waitpid(pid, &status, 0);
-			return 1;
+				return GBATTACH_EXIT_DETACHED;
+			if (waitpid(pid, &status, 0) == pid && WIFEXITED(status))
+				return WEXITSTATUS(status);
+			return GBATTACH_EXIT_FAILED;
 		}
 		close(ready[0]);
 		setsid();
 	}
-
-	fd = open(tty, O_RDWR | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		gbattach_err(tty, errno);
-		return 1;
-	}
-	if (tcgetattr(fd, &t)) {
-		snprintf(what, sizeof(what), "%s: not a tty", tty);
-		gbattach_err(what, errno);
-		return 1;
-	}
-	cfmakeraw(&t);
-	t.c_cflag &= ~(CSTOPB | PARENB | CRTSCTS);
-	t.c_cflag |= CLOCAL | CREAD | CS8;
-	cfsetspeed(&t, speed);
-	if (tcsetattr(fd, TCSANOW, &t)) {
-		snprintf(what, sizeof(what), "%s: set raw mode and speed", tty);
-		gbattach_err(what, errno);
-		return 1;
-	}
-	tcflush(fd, TCIOFLUSH);
-	if (ioctl(fd, TIOCSETD, &ldisc)) {
-		int err = errno;
-
-		snprintf(what, sizeof(what),
-			 "%s: attach line discipline %d (gb-hdlc)%s", tty, ldisc,
-			 err == EINVAL ? "; is gb-hdlc loaded?" : "");
-		gbattach_err(what, err);
-		return 1;
-	}
-
-	bus = gb_hdlc_port_bus(tty);
-	if (bus)
-		printf("greybus%d\n", bus);
-	else
-		printf("attached\n");
-	fflush(stdout);
-	if (ready[1] >= 0) {
-		char c = 0;
-		int devnull = open("/dev/null", O_RDWR);
-
-		if (write(ready[1], &c, 1) != 1)
-			gbattach_err("tell the parent", errno);
-		close(ready[1]);
-		if (devnull >= 0) {
-			dup2(devnull, STDIN_FILENO);
-			dup2(devnull, STDOUT_FILENO);
-			close(devnull);
-		}
-	}
-
-	if (sigwait(&mask, &sig))
-		sig = SIGTERM;
-
-	/* back to the plain discipline: the host device goes now */
-	if (ioctl(fd, TIOCSETD, &plain) && errno != EIO) {
-		snprintf(what, sizeof(what), "%s: detach line discipline", tty);
-		gbattach_err(what, errno);
-		close(fd);
-		return 1;
-	}
-	close(fd);
-	return 0;
+	return gbattach_run(tty, speed, &mask, ready[1]);
 }

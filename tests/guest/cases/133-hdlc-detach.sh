@@ -1,4 +1,4 @@
-# Checks every way the serial link goes away or starts over: gbattach killed with modules present and a loopback test running (SVC_STOP reaches gbsim, the tree goes, gbattach exits 0), attached again (a new host device enumerates the same modules), detached in the middle of enumeration, the peer resetting (a new SVC hello: the tree comes back), and the tty hung up under the discipline (gbsim closes the pty); in the end every module unloads.
+# Checks every way the serial link goes away or starts over: gbattach killed with modules present and a loopback test running (SVC_STOP reaches gbsim, the tree goes, gbattach exits 0), attached again (a new host device enumerates the same modules), detached in the middle of enumeration, the peer resetting (a new SVC hello: the tree comes back), and the tty hung up under the discipline (gbsim closes the pty: gbattach exits by itself with status 3); in the end every module unloads.
 # timeout: 150
 # transport: none
 . /usr/lib/gbtest/lib.sh
@@ -90,6 +90,9 @@ tree_up "after the peer's reset"
 kill -TERM $gpid
 wait $gpid || fail "gbsim exited with $?: $(cat err)"
 link_gone "after the hangup"
-detach "after the hangup"
+wait $apid
+assert_eq "$?" 3 "gbattach's exit status after the hangup"
+grep -q 'hung up: the port went away' attach.err ||
+	fail "gbattach did not say the port hung up: $(cat attach.err)"
 unload_all_gb
 exit 0
