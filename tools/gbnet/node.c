@@ -198,6 +198,7 @@ static void gbnet_node_frames(struct gbnet_node *node)
 {
 	enum gb_tcp_status st;
 	const uint8_t *msg;
+	bool ended = false;
 	size_t msg_len;
 	uint16_t cport;
 	int ret;
@@ -226,15 +227,21 @@ static void gbnet_node_frames(struct gbnet_node *node)
 				       cport, msg_len, strerror(-ret));
 		}
 		gb_tcp_rx_consume(&node->rx, GB_TCP_PREFIX + msg_len);
+		ended = true;
 	}
-	/* a message begun must end in time: a slow sender holds nothing */
+	/*
+	 * A message begun must end in time: a slow sender holds nothing.
+	 * The clock runs from the first byte of the message now at the
+	 * head of the buffer: a frame that ended restarts it, so a node
+	 * streaming whole frames whose reads end mid-frame is never late.
+	 */
+	if (ended || !node->rx.len)
+		gbnet_cancel(node, &node->frame_timer);
 	if (node->rx.len && !node->frame_timer)
 		node->frame_timer = gbsim_loop_add_timer(gbnet_loop(node),
 							 node->net->frame_ms,
 							 gbnet_node_frame_late,
 							 node);
-	else if (!node->rx.len)
-		gbnet_cancel(node, &node->frame_timer);
 }
 
 static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,

@@ -223,6 +223,17 @@ static bool node_closed(int timeout_ms)
 	return closed;
 }
 
+/* gbnet keeps the node's connection for @ms (nothing read is an EOF) */
+static bool node_open(int ms)
+{
+	struct pollfd pfd = { .fd = nfd, .events = POLLIN };
+	uint8_t b;
+
+	if (poll(&pfd, 1, ms) <= 0)
+		return true;
+	return recv(nfd, &b, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
 /* The node connects (again): module inserted at @intf, brought up */
 static void node_up(const char *why, uint8_t intf)
 {
@@ -348,6 +359,42 @@ int main(int argc, char **argv)
 		node_write(two + 5, 2 + n - 5);
 		ok(ap_recv(&got, 3000) && got.cport == 1 && got.len == n,
 		   "gbnet: a frame in two segments");
+	}
+
+	/*
+	 * Whole frames streamed for longer than the frame timeout (300 ms),
+	 * every write ending mid-frame (18 bytes, then 12 at a time: 12-byte
+	 * frames, so the buffer is never empty): each frame is whole within
+	 * 40 ms, so nothing is late and the node stays.
+	 */
+	{
+		uint8_t stream[24], two[2];
+		unsigned int sent = 0, got_n = 0;
+
+		memset(two, 0, sizeof(two));
+		n = build(m, 0, 0x7e, 0, two, 2);	/* 10 bytes: 12 framed */
+		stream[0] = 0;
+		stream[1] = 0;
+		memcpy(stream + 2, m, n);
+		memcpy(stream + 12, stream, 12);
+		node_write(stream, 18);
+		sent = 1;
+		for (int i = 0; i < 60; i++) {
+			usleep(20000);
+			/* bytes 6..11 of a frame, then 0..5 of the next */
+			node_write(stream + 6, 12);
+			sent++;
+			while (ap_recv(&got, 0))
+				got_n++;
+		}
+		while (got_n < sent && ap_recv(&got, 2000))
+			got_n++;
+		ok(got_n == sent && node_open(300),
+		   "gbnet: frames streamed across reads: %u of %u delivered, node kept", got_n,
+		   sent);
+		/* the half frame left: finish it */
+		node_write(stream + 6, 6);
+		ok(ap_recv(&got, 3000), "gbnet: frames streamed across reads: the last one");
 	}
 
 	/* a CPort no connection reaches */
