@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <gb_ratelimit.h>
 #include <gb_tcp.h>
 
 #include "ctl.h"
@@ -43,12 +44,6 @@ enum gbnet_node_state {
 	GBNET_NODE_UP,		/* module inserted */
 };
 
-/* At most a burst of lines per window; the rest counted and said later */
-struct gbnet_ratelimit {
-	uint64_t	window_start;
-	unsigned int	lines;
-	unsigned int	missed;
-};
 
 struct gbnet;
 
@@ -73,7 +68,7 @@ struct gbnet_node {
 	uint64_t	bytes_in, bytes_out;
 	unsigned long	msgs_in, msgs_out, errors, connects;
 	char		last_error[256];
-	struct gbnet_ratelimit rl;
+	struct gb_ratelimit rl;
 	char		*mdns_key;	/* added by discovery: its service */
 
 	struct gbnet_node *next;
@@ -118,6 +113,6 @@ void gbnet_mdns_fini(struct gbnet *net);
 void gbnet_mdns_line(struct gbnet *net, char *line);
 
 /* ratelimit.c */
-bool gbnet_ratelimit(struct gbnet_ratelimit *rl, unsigned int *missed);
+bool gbnet_ratelimit(struct gb_ratelimit *rl, unsigned int *missed);
 
 #endif /* GBNET_H */
