@@ -171,17 +171,28 @@ static int gbnet_config_load(char ***specs, size_t *n, const char *path)
 }
 
 /* A user or group id: a number, or a name (not in static builds) */
-static int gbnet_id(const char *word, bool group, unsigned int *id,
-		    unsigned int *gid)
+static int gbnet_id(const char *word, bool group, uid_t *id, gid_t *gid)
 {
+	unsigned long long v;
 	char *end;
 
-	errno = 0;
-	*id = (unsigned int)strtoul(word, &end, 10);
-	if (*word && !*end && !errno && *word != '-')
+	if (!*word) {
+		fprintf(stderr, "gbnet: --user: empty %s\n", group ? "group" : "user");
+		return -EINVAL;
+	}
+	if (*word >= '0' && *word <= '9') {
+		/* decimal, and a real id: (uid_t)-1 means "no change" */
+		errno = 0;
+		v = strtoull(word, &end, 10);
+		if (*end || errno || v >= UINT32_MAX) {
+			fprintf(stderr, "gbnet: --user: '%s' is not a %s id (0..%u)\n",
+				word, group ? "group" : "user", UINT32_MAX - 1);
+			return -EINVAL;
+		}
+		*id = (uid_t)v;
 		return 0;
+	}
 #ifdef GB_STATIC
-	(void)group;
 	(void)gid;
 	fprintf(stderr, "gbnet: --user: '%s': give a number (this static build looks up no names)\n",
 		word);
@@ -209,23 +220,39 @@ static int gbnet_id(const char *word, bool group, unsigned int *id,
 #endif
 }
 
-/* "USER[:GROUP]"; without GROUP, the user's (a number: the same number) */
-static int gbnet_drop_root(const char *spec)
+/*
+ * "USER[:GROUP]" to ids, before anything is opened; without GROUP, the
+ * user's (a number: the same number)
+ */
+static int gbnet_user_parse(const char *spec, uid_t *uid, gid_t *gid)
 {
 	char user[128], *group;
-	unsigned int uid, gid = UINT_MAX;
+	bool gid_set = false;
 
+	if (strlen(spec) >= sizeof(user)) {
+		fprintf(stderr, "gbnet: --user: '%s' too long\n", spec);
+		return -EINVAL;
+	}
 	snprintf(user, sizeof(user), "%s", spec);
 	group = strchr(user, ':');
 	if (group)
 		*group++ = '\0';
-	if (gbnet_id(user, false, &uid, &gid))
+	*gid = (gid_t)-1;
+	if (gbnet_id(user, false, uid, gid))
 		return -EINVAL;
-	if (gid == UINT_MAX)
-		gid = uid;
-	if (group && gbnet_id(group, true, &gid, NULL))
-		return -EINVAL;
-	if (setgroups(0, NULL) || setgid((gid_t)gid) || setuid((uid_t)uid)) {
+	gid_set = *gid != (gid_t)-1;
+	if (group) {
+		if (gbnet_id(group, true, gid, NULL))
+			return -EINVAL;
+	} else if (!gid_set) {
+		*gid = (gid_t)*uid;
+	}
+	return 0;
+}
+
+static int gbnet_drop_root(const char *spec, uid_t uid, gid_t gid)
+{
+	if (setgroups(0, NULL) || setgid(gid) || setuid(uid)) {
 		fprintf(stderr, "gbnet: --user %s: %s\n", spec, strerror(errno));
 		return -errno;
 	}
@@ -233,7 +260,8 @@ static int gbnet_drop_root(const char *spec)
 		fprintf(stderr, "gbnet: --user %s: root came back\n", spec);
 		return -EPERM;
 	}
-	gbsim_log_info("running as uid %u gid %u", uid, gid);
+	gbsim_log_info("running as uid %u gid %u", (unsigned int)uid,
+		       (unsigned int)gid);
 	return 0;
 }
 
@@ -256,6 +284,8 @@ int main(int argc, char **argv)
 	struct gbsim_ctl *ctl = NULL;
 	struct gbsim_loop *loop = NULL;
 	const char *user = NULL;
+	uid_t uid = 0;
+	gid_t gid = 0;
 	static struct gbnet net;
 	char **specs = NULL;
 	size_t num_specs = 0;
@@ -306,6 +336,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_USER:
 			user = optarg;
+			if (gbnet_user_parse(user, &uid, &gid))
+				goto out_cfg;
 			break;
 		case 'd':
 			net.cfg.device = optarg;
@@ -425,7 +457,7 @@ int main(int argc, char **argv)
 	net.sim.tp = &tp;
 
 	/* the device is open: nothing else needs root */
-	if (user && gbnet_drop_root(user)) {
+	if (user && gbnet_drop_root(user, uid, gid)) {
 		ret = GBNET_EXIT_RUNTIME;
 		goto out_tp;
 	}
