@@ -37,6 +37,9 @@
 #define GBNET_FRAME_MS		5000	/* a frame started must end by then */
 #define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
 #define GBNET_MDNS_SERVICE	"_greybus._tcp"
+#define GBNET_MDNS_BROWSE	"/usr/bin/avahi-browse"	/* never from PATH */
+#define GBNET_MDNS_MAX		16	/* discovered nodes at once */
+#define GBNET_MDNS_RATE		16	/* new discovered nodes per minute */
 
 enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
@@ -61,6 +64,7 @@ struct gbnet_node {
 	uint8_t		*out;
 	size_t		out_len;
 
+	bool		paused;		/* not read: the queue to the AP is full */
 	uint64_t	timer;		/* backoff, connect or frame timer */
 	uint64_t	frame_timer;
 	unsigned int	backoff_ms;
@@ -81,16 +85,26 @@ struct gbnet {
 	unsigned int	keepalive_s;
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;
+	bool		quickack;	/* ACK every read at once (default) */
+	unsigned int	paused;		/* nodes not read (back-pressure) */
 
 	/* DNS-SD discovery through avahi-browse (mdns.c) */
-	bool		mdns;		/* wanted (--no-mdns: not) */
+	bool		mdns;		/* wanted (--mdns) */
 	bool		mdns_said;	/* its absence was logged */
 	bool		mdns_working;	/* avahi-browse has reported */
+	const char	*mdns_browse;	/* the program, an absolute path */
 	int		mdns_fd;
 	int		mdns_pid;
 	uint64_t	mdns_timer;
 	char		mdns_buf[1024];
 	size_t		mdns_len;
+	unsigned int	mdns_max;	/* discovered nodes at once */
+	unsigned int	mdns_rate;	/* new discovered nodes per minute */
+	unsigned int	mdns_nodes;	/* discovered nodes now */
+	unsigned int	mdns_recent;	/* added in the window below */
+	uint64_t	mdns_window;	/* start of this minute, ns */
+	unsigned long	mdns_refused;	/* services not added (caps, address) */
+	struct gb_ratelimit mdns_rl;
 };
 
 /* node.c */
@@ -100,6 +114,8 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node);
 struct gbnet_node *gbnet_node_find(struct gbnet *net, const char *word);
 const char *gbnet_node_state_name(enum gbnet_node_state st);
 void gbnet_nodes_fini(struct gbnet *net);
+/* The queue to the AP drained below its low mark: read paused nodes again */
+void gbnet_nodes_resume(void *ctx);
 
 /* ctl.c: the commands of gbnet's control socket */
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
@@ -109,6 +125,8 @@ int gbnet_ctl_main(int argc, char **argv);
 /* mdns.c */
 void gbnet_mdns_init(struct gbnet *net);
 void gbnet_mdns_fini(struct gbnet *net);
+/* SIGCHLD: reap avahi-browse without waiting */
+void gbnet_mdns_reap(struct gbnet *net);
 /* One line of avahi-browse -p -r output (modified in place) */
 void gbnet_mdns_line(struct gbnet *net, char *line);
 

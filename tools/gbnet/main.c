@@ -44,6 +44,11 @@ enum {
 	OPT_BACKOFF_MAX,
 	OPT_DEVICE_FD,
 	OPT_NO_MDNS,
+	OPT_MDNS,
+	OPT_MDNS_BROWSE,
+	OPT_MDNS_MAX,
+	OPT_MDNS_RATE,
+	OPT_NO_QUICKACK,
 };
 
 static const struct option gbnet_options[] = {
@@ -54,6 +59,11 @@ static const struct option gbnet_options[] = {
 	{ "device",	required_argument, NULL, 'd' },
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "no-mdns",	no_argument,	   NULL, OPT_NO_MDNS },
+	{ "mdns",	no_argument,	   NULL, OPT_MDNS },
+	{ "mdns-browse", required_argument, NULL, OPT_MDNS_BROWSE },
+	{ "mdns-max",	required_argument, NULL, OPT_MDNS_MAX },
+	{ "mdns-rate",	required_argument, NULL, OPT_MDNS_RATE },
+	{ "no-quickack", no_argument,	   NULL, OPT_NO_QUICKACK },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -79,8 +89,12 @@ static void gbnet_usage(FILE *out)
 "      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
 "                        names resolved at each attempt); may be repeated\n"
 "  -c, --config FILE     nodes from FILE: lines 'node HOST[:PORT]', '#' comments\n"
-"      --no-mdns         no DNS-SD discovery of %s services (by\n"
-"                        default through avahi-browse, when avahi runs)\n"
+"      --mdns            add nodes announced as %s (DNS-SD through\n"
+"                        avahi-browse; off by default: any LAN host can announce)\n"
+"      --no-mdns         no discovery (the default)\n"
+"      --mdns-browse PATH  avahi's client (default %s)\n"
+"      --mdns-max N      discovered nodes at once (default %u)\n"
+"      --mdns-rate N     new discovered nodes per minute (default %u)\n"
 "      --ctl PATH        listen for gbnet ctl on the Unix socket PATH\n"
 "                        (default: $%s, if set)\n"
 "      --user USER[:GROUP]  drop root for USER (a name or a number) once\n"
@@ -94,13 +108,16 @@ static void gbnet_usage(FILE *out)
 "      --keepalive S     a node silent this long (dead link) goes (default %u)\n"
 "      --frame-timeout MS  a message begun must be whole by then (default %u)\n"
 "      --backoff-max MS  longest wait between two attempts (default %u)\n"
+"      --no-quickack     let Linux delay its ACKs (to measure what that\n"
+"                        costs a node writing as greybus-zephyr does)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
 "refuses the host device or goes away, 2 for a bad option or config.\n"
 "See docs/gbnet.md.\n",
-		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_CTL_ENV,
+		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_MDNS_BROWSE,
+		GBNET_MDNS_MAX, GBNET_MDNS_RATE, GBNET_CTL_ENV,
 		GBSIM_DEFAULT_DEVICE,
 		GBSIM_DEFAULT_MTU, GBNET_DEFAULT_CPORTS, GBNET_KEEPALIVE_S,
 		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
@@ -271,8 +288,11 @@ static void gbnet_signal(struct gbsim_loop *loop, int fd, short revents,
 	struct signalfd_siginfo si;
 
 	(void)revents;
-	(void)ctx;
-	if (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+	while (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD) {
+			gbnet_mdns_reap(ctx);
+			continue;
+		}
 		gbsim_log_info("signal %u: stopping", si.ssi_signo);
 		gbsim_loop_stop(loop, GBNET_EXIT_OK);
 	}
@@ -309,8 +329,12 @@ int main(int argc, char **argv)
 	net.keepalive_s = GBNET_KEEPALIVE_S;
 	net.frame_ms = GBNET_FRAME_MS;
 	net.backoff_max_ms = GBNET_BACKOFF_MAX_MS;
-	net.mdns = true;
+	net.quickack = true;
+	net.mdns = false;
 	net.mdns_fd = -1;
+	net.mdns_browse = GBNET_MDNS_BROWSE;
+	net.mdns_max = GBNET_MDNS_MAX;
+	net.mdns_rate = GBNET_MDNS_RATE;
 
 	while ((opt = getopt_long(argc, argv, "c:d:l:vhV", gbnet_options,
 				  NULL)) != -1) {
@@ -344,6 +368,30 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_MDNS:
 			net.mdns = false;
+			break;
+		case OPT_MDNS:
+			net.mdns = true;
+			break;
+		case OPT_NO_QUICKACK:
+			net.quickack = false;
+			break;
+		case OPT_MDNS_BROWSE:
+			if (optarg[0] != '/') {
+				ret = gbnet_die_usage("--mdns-browse '%s': give an absolute path",
+						      optarg);
+				goto out_cfg;
+			}
+			net.mdns_browse = optarg;
+			break;
+		case OPT_MDNS_MAX:
+			if (gbnet_opt_uint("discovered node count", optarg, 0, 4096, &v))
+				goto out_cfg;
+			net.mdns_max = (unsigned int)v;
+			break;
+		case OPT_MDNS_RATE:
+			if (gbnet_opt_uint("discovery rate", optarg, 1, 4096, &v))
+				goto out_cfg;
+			net.mdns_rate = (unsigned int)v;
 			break;
 		case OPT_DEVICE_FD:
 			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
@@ -432,10 +480,11 @@ int main(int argc, char **argv)
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGCHLD);	/* avahi-browse, reaped without waiting */
 	signal(SIGPIPE, SIG_IGN);
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
 	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
-	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, NULL)) {
+	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, &net)) {
 		fprintf(stderr, "gbnet: cannot watch signals: %s\n",
 			strerror(errno));
 		ret = GBNET_EXIT_RUNTIME;
@@ -455,6 +504,8 @@ int main(int argc, char **argv)
 		goto out_sim;
 	}
 	net.sim.tp = &tp;
+	tp.drained = gbnet_nodes_resume;
+	tp.drained_ctx = &net;
 
 	/* the device is open: nothing else needs root */
 	if (user && gbnet_drop_root(user, uid, gid)) {

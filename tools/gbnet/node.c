@@ -28,8 +28,10 @@
 #include "gbnet.h"
 #include "log.h"
 #include "loop.h"
+#include "transport.h"
 
 static void gbnet_node_connect(struct gbnet_node *node);
+static void gbnet_node_unpause(struct gbnet_node *node);
 
 const char *gbnet_node_state_name(enum gbnet_node_state st)
 {
@@ -119,6 +121,7 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 	}
 	gb_tcp_rx_reset(&node->rx);
 	node->out_len = 0;
+	gbnet_node_unpause(node);
 	node->state = GBNET_NODE_WAIT;
 	node->timer = gbsim_loop_add_timer(gbnet_loop(node), node->backoff_ms,
 					   gbnet_node_retry, node);
@@ -129,7 +132,62 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 static void gbnet_node_events(struct gbnet_node *node)
 {
 	gbsim_loop_set_events(gbnet_loop(node), node->fd,
-			      POLLIN | (node->out_len ? POLLOUT : 0));
+			      (node->paused ? 0 : POLLIN) |
+			      (node->out_len ? POLLOUT : 0));
+}
+
+static void gbnet_node_unpause(struct gbnet_node *node)
+{
+	if (!node->paused)
+		return;
+	node->paused = false;
+	node->net->paused--;
+}
+
+/*
+ * Back-pressure: while the queue of messages to the AP (one for every
+ * node) is above its high mark, a node is not read, so that a node
+ * flooding faster than the kernel reads fills its own TCP window, not
+ * the queue the other nodes' messages need.  Its frame timer stops
+ * meanwhile (the wait is gbnet's, not the node's).
+ */
+static bool gbnet_node_pause(struct gbnet_node *node)
+{
+	struct gbsim_transport *tp = node->net->sim.tp;
+
+	if (!tp || !tp->ops->backlog ||
+	    tp->ops->backlog(tp) < GBSIM_BACKLOG_HIGH)
+		return false;
+	if (!node->paused) {
+		node->paused = true;
+		node->net->paused++;
+		gbnet_cancel(node, &node->frame_timer);
+		gbnet_node_events(node);
+	}
+	return true;
+}
+
+static void gbnet_node_frame_late(struct gbsim_loop *loop, void *ctx);
+
+void gbnet_nodes_resume(void *ctx)
+{
+	struct gbnet *net = ctx;
+
+	if (!net->paused)
+		return;
+	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
+		if (!n->paused)
+			continue;
+		gbnet_node_unpause(n);
+		if (n->fd < 0)
+			continue;
+		gbnet_node_events(n);
+		if (n->rx.len && !n->frame_timer)
+			n->frame_timer = gbsim_loop_add_timer(gbnet_loop(n),
+							      net->frame_ms,
+							      gbnet_node_frame_late,
+							      n);
+	}
 }
 
 static void gbnet_node_flush(struct gbnet_node *node)
@@ -248,6 +306,7 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 			  void *ctx)
 {
 	struct gbnet_node *node = ctx;
+	int one = 1;
 	ssize_t n;
 
 	(void)loop;
@@ -259,6 +318,12 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 	}
 	if (!(revents & (POLLIN | POLLHUP | POLLERR)))
 		return;
+	if (gbnet_node_pause(node)) {
+		/* not read, so a hang-up would be reported at every poll() */
+		if (revents & (POLLHUP | POLLERR))
+			gbnet_node_down(node, true, "lost while not read (the AP's queue was full)");
+		return;
+	}
 	/* one read per wakeup, at most one largest message: fair to others */
 	n = recv(node->fd, gb_tcp_rx_tail(&node->rx), gb_tcp_rx_room(&node->rx),
 		 MSG_DONTWAIT);
@@ -276,6 +341,14 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 			gbnet_node_down(node, false, "closed by the node");
 		return;
 	}
+	/*
+	 * ACK at once, again after every read: greybus-zephyr writes the
+	 * CPort prefix and the message in two send()s with Nagle's
+	 * algorithm on, so its message waits for our ACK of the prefix;
+	 * a delayed ACK would cost 40 ms or more per message.
+	 */
+	if (node->net->quickack)
+		setsockopt(node->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
 	node->bytes_in += (size_t)n;
 	gb_tcp_rx_added(&node->rx, (size_t)n);
 	gbnet_node_frames(node);
@@ -323,6 +396,8 @@ static void gbnet_node_up(struct gbnet_node *node)
 	/* silent past keepalive_s (dead peer, unacked data): down */
 	intvl = ka / cnt ? ka / cnt : 1;
 	setsockopt(node->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	if (net->quickack)
+		setsockopt(node->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
 	setsockopt(node->fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
 	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPIDLE, &intvl, sizeof(intvl));
 	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
@@ -496,6 +571,7 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 		*pp = node->next;
 	if (node->state == GBNET_NODE_UP)
 		gbsim_module_remove(&net->sim, node->intf_id, "removed");
+	gbnet_node_unpause(node);
 	gbnet_cancel(node, &node->timer);
 	gbnet_cancel(node, &node->frame_timer);
 	if (node->fd >= 0) {
@@ -505,6 +581,8 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 	gb_tcp_rx_fini(&node->rx);
 	free(node->out);
 	free(node->spec);
+	if (node->mdns_key)
+		net->mdns_nodes--;
 	free(node->mdns_key);
 	free(node);
 }

@@ -31,6 +31,8 @@
 #include "transport.h"
 
 #define GBSIM_VHD_QUEUE_MAX	4096	/* events waiting for POLLOUT */
+_Static_assert(GBSIM_BACKLOG_HIGH < GBSIM_VHD_QUEUE_MAX,
+	       "back-pressure must start before the queue refuses");
 #define GBSIM_VHD_READS_MAX	64	/* events read per wake-up */
 
 struct gbsim_vhd_pending {
@@ -44,6 +46,7 @@ struct gbsim_vhd {
 	struct gbsim_vhd_pending *head, *tail;
 	size_t		queued;
 	bool		lost;
+	bool		high;		/* the backlog reached the high mark */
 	struct gb_ratelimit rl;		/* complaints about what is read */
 };
 
@@ -105,7 +108,8 @@ static int gbsim_vhd_queue(struct gbsim_transport *tp, const void *ev,
 	else
 		vhd->head = p;
 	vhd->tail = p;
-	vhd->queued++;
+	if (++vhd->queued >= GBSIM_BACKLOG_HIGH)
+		vhd->high = true;
 	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN | POLLOUT);
 	return 0;
 }
@@ -128,8 +132,20 @@ static void gbsim_vhd_flush(struct gbsim_transport *tp)
 			vhd->tail = NULL;
 		vhd->queued--;
 		free(p);
+		if (vhd->high && vhd->queued <= GBSIM_BACKLOG_LOW) {
+			vhd->high = false;
+			if (tp->drained)
+				tp->drained(tp->drained_ctx);
+		}
 	}
 	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN);
+}
+
+static size_t gbsim_vhd_backlog(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+
+	return vhd ? vhd->queued : 0;
 }
 
 static int gbsim_vhd_event(struct gbsim_transport *tp, uint32_t type,
@@ -442,4 +458,5 @@ const struct gbsim_transport_ops gbsim_vhd_transport = {
 	.send	= gbsim_vhd_send,
 	.strobe	= gbsim_vhd_strobe,
 	.close	= gbsim_vhd_close,
+	.backlog = gbsim_vhd_backlog,
 };
