@@ -32,7 +32,11 @@
 #define GBNET_OUT_MAX		(256 * 1024)	/* bytes queued to one node */
 #define GBNET_BACKOFF_MIN_MS	250
 #define GBNET_BACKOFF_MAX_MS	10000
-#define GBNET_CONNECT_MS	5000
+#define GBNET_CONNECT_MS	5000	/* --connect-timeout */
+#define GBNET_NODE_MTU		1024	/* well under greybus-zephyr's 2 KB heap */
+#define GBNET_NODE_INFLIGHT	8	/* requests in flight per node */
+#define GBNET_NODE_QUEUE	64	/* requests waiting for the window */
+#define GBNET_FLIGHT_MS		30000	/* an answer not come by then: given up */
 #define GBNET_KEEPALIVE_S	10
 #define GBNET_FRAME_MS		5000	/* a frame started must end by then */
 #define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
@@ -49,6 +53,14 @@ enum gbnet_node_state {
 
 
 struct gbnet;
+struct gbnet_queued;
+
+/* A request of the AP the node has not answered yet (limits.c) */
+struct gbnet_flight {
+	uint16_t	cport;
+	uint16_t	id;
+	uint64_t	sent_ns;
+};
 
 struct gbnet_node {
 	struct gbnet	*net;
@@ -63,6 +75,13 @@ struct gbnet_node {
 	struct gb_tcp_rx rx;
 	uint8_t		*out;
 	size_t		out_len;
+
+	/* the node's own limits (limits.c) */
+	unsigned int	mtu;		/* largest message toward it */
+	struct gbnet_flight *flight;	/* node_inflight entries */
+	unsigned int	num_flight;
+	struct gbnet_queued *queue, *queue_tail;
+	unsigned int	num_queued;
 
 	bool		paused;		/* not read: the queue to the AP is full */
 	uint64_t	timer;		/* backoff, connect or frame timer */
@@ -85,6 +104,9 @@ struct gbnet {
 	unsigned int	keepalive_s;
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;
+	unsigned int	connect_ms;
+	unsigned int	node_mtu;	/* default of every node */
+	unsigned int	node_inflight;
 	bool		quickack;	/* ACK every read at once (default) */
 	unsigned int	paused;		/* nodes not read (back-pressure) */
 
@@ -116,6 +138,27 @@ const char *gbnet_node_state_name(enum gbnet_node_state st);
 void gbnet_nodes_fini(struct gbnet *net);
 /* The queue to the AP drained below its low mark: read paused nodes again */
 void gbnet_nodes_resume(void *ctx);
+
+/* node.c, for limits.c: frame @msg for the node's @cport and send it */
+void gbnet_node_write(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len);
+void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* limits.c */
+int gbnet_limits_init(struct gbnet_node *node);
+void gbnet_limits_fini(struct gbnet_node *node);
+/* The node went down: nothing is in flight, nothing waits */
+void gbnet_limits_reset(struct gbnet_node *node);
+/*
+ * May the AP's @msg go to the node now?  0 yes, 1 queued (sent later),
+ * < 0 refused (a request was answered in the node's name)
+ */
+int gbnet_limits_send(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len);
+/* The node sent @msg: if it answers a request in flight, the next go */
+void gbnet_limits_response(struct gbnet_node *node, uint16_t cport,
+			   const uint8_t *msg, size_t len);
 
 /* ctl.c: the commands of gbnet's control socket */
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,

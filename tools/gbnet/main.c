@@ -49,6 +49,9 @@ enum {
 	OPT_MDNS_MAX,
 	OPT_MDNS_RATE,
 	OPT_NO_QUICKACK,
+	OPT_NODE_MTU,
+	OPT_NODE_INFLIGHT,
+	OPT_CONNECT_TIMEOUT,
 };
 
 static const struct option gbnet_options[] = {
@@ -64,6 +67,9 @@ static const struct option gbnet_options[] = {
 	{ "mdns-max",	required_argument, NULL, OPT_MDNS_MAX },
 	{ "mdns-rate",	required_argument, NULL, OPT_MDNS_RATE },
 	{ "no-quickack", no_argument,	   NULL, OPT_NO_QUICKACK },
+	{ "node-mtu",	required_argument, NULL, OPT_NODE_MTU },
+	{ "node-inflight", required_argument, NULL, OPT_NODE_INFLIGHT },
+	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -104,6 +110,13 @@ static void gbnet_usage(FILE *out)
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --mtu N           largest message, header included (default %u)\n"
+"      --node-mtu N      largest message toward a node (default %u: a\n"
+"                        greybus-zephyr node hangs on about 2 KB); larger\n"
+"                        requests are answered GB_OP_OVERFLOW at once\n"
+"      --node-inflight N requests in flight per node (default %u); more\n"
+"                        wait, up to %u, then are answered GB_OP_RETRY\n"
+"      --connect-timeout MS  a connection not up by then is retried\n"
+"                        later (default %u)\n"
 "      --cports N        bridge CPorts, for all nodes (default %u)\n"
 "      --keepalive S     a node silent this long (dead link) goes (default %u)\n"
 "      --frame-timeout MS  a message begun must be whole by then (default %u)\n"
@@ -119,7 +132,9 @@ static void gbnet_usage(FILE *out)
 		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_MDNS_BROWSE,
 		GBNET_MDNS_MAX, GBNET_MDNS_RATE, GBNET_CTL_ENV,
 		GBSIM_DEFAULT_DEVICE,
-		GBSIM_DEFAULT_MTU, GBNET_DEFAULT_CPORTS, GBNET_KEEPALIVE_S,
+		GBSIM_DEFAULT_MTU, GBNET_NODE_MTU, GBNET_NODE_INFLIGHT,
+		GBNET_NODE_QUEUE, GBNET_CONNECT_MS, GBNET_DEFAULT_CPORTS,
+		GBNET_KEEPALIVE_S,
 		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
 }
 
@@ -330,6 +345,9 @@ int main(int argc, char **argv)
 	net.frame_ms = GBNET_FRAME_MS;
 	net.backoff_max_ms = GBNET_BACKOFF_MAX_MS;
 	net.quickack = true;
+	net.node_mtu = GBNET_NODE_MTU;
+	net.node_inflight = GBNET_NODE_INFLIGHT;
+	net.connect_ms = GBNET_CONNECT_MS;
 	net.mdns = false;
 	net.mdns_fd = -1;
 	net.mdns_browse = GBNET_MDNS_BROWSE;
@@ -374,6 +392,22 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_QUICKACK:
 			net.quickack = false;
+			break;
+		case OPT_NODE_MTU:
+			if (gbnet_opt_uint("node mtu", optarg, 64,
+					   GB_OPERATION_MSG_SIZE_MAX, &v))
+				goto out_cfg;
+			net.node_mtu = (unsigned int)v;
+			break;
+		case OPT_NODE_INFLIGHT:
+			if (gbnet_opt_uint("requests in flight", optarg, 1, 256, &v))
+				goto out_cfg;
+			net.node_inflight = (unsigned int)v;
+			break;
+		case OPT_CONNECT_TIMEOUT:
+			if (gbnet_opt_uint("connect timeout", optarg, 10, 600000, &v))
+				goto out_cfg;
+			net.connect_ms = (unsigned int)v;
 			break;
 		case OPT_MDNS_BROWSE:
 			if (optarg[0] != '/') {

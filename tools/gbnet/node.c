@@ -48,12 +48,7 @@ static struct gbsim_loop *gbnet_loop(struct gbnet_node *node)
 	return node->net->sim.loop;
 }
 
-static void gbnet_node_log(struct gbnet_node *node, bool error,
-			   const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void gbnet_node_log(struct gbnet_node *node, bool error,
-			   const char *fmt, ...)
+void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 {
 	unsigned int missed;
 	char line[256];
@@ -121,6 +116,7 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 	}
 	gb_tcp_rx_reset(&node->rx);
 	node->out_len = 0;
+	gbnet_limits_reset(node);
 	gbnet_node_unpause(node);
 	node->state = GBNET_NODE_WAIT;
 	node->timer = gbsim_loop_add_timer(gbnet_loop(node), node->backoff_ms,
@@ -213,11 +209,9 @@ static void gbnet_node_flush(struct gbnet_node *node)
 	gbnet_node_events(node);
 }
 
-/* The AP's message for the node's CPort (struct gbsim_link_ops) */
-static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
-			   size_t len)
+static int gbnet_node_send(struct gbnet_node *node, uint16_t intf_cport,
+			   const uint8_t *msg, size_t len)
 {
-	struct gbnet_node *node = ctx;
 	size_t n;
 
 	if (node->state != GBNET_NODE_UP)
@@ -238,6 +232,28 @@ static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
 	return 0;
 }
 
+void gbnet_node_write(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len)
+{
+	gbnet_node_send(node, cport, msg, len);
+}
+
+/* The AP's message for the node's CPort (struct gbsim_link_ops) */
+static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
+			   size_t len)
+{
+	struct gbnet_node *node = ctx;
+	int ret;
+
+	if (node->state != GBNET_NODE_UP)
+		return -ENOTCONN;
+	/* the node's MTU and window of requests in flight */
+	ret = gbnet_limits_send(node, intf_cport, msg, len);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	return gbnet_node_send(node, intf_cport, msg, len);
+}
+
 static const struct gbsim_link_ops gbnet_link_ops = {
 	.send = gbnet_link_send,
 };
@@ -256,6 +272,7 @@ static void gbnet_node_frames(struct gbnet_node *node)
 {
 	enum gb_tcp_status st;
 	const uint8_t *msg;
+	uint8_t hdr[8];		/* the header of a message consumed */
 	bool ended = false;
 	size_t msg_len;
 	uint16_t cport;
@@ -284,8 +301,13 @@ static void gbnet_node_frames(struct gbnet_node *node)
 			gbnet_node_log(node, true, "cport %u: message of %zu bytes not delivered: %s",
 				       cport, msg_len, strerror(-ret));
 		}
+		/* an answer frees its slot: queued requests may go (or fail) */
+		memcpy(hdr, msg, sizeof(hdr));
 		gb_tcp_rx_consume(&node->rx, GB_TCP_PREFIX + msg_len);
 		ended = true;
+		gbnet_limits_response(node, cport, hdr, sizeof(hdr));
+		if (node->state != GBNET_NODE_UP)
+			return;
 	}
 	/*
 	 * A message begun must end in time: a slow sender holds nothing.
@@ -454,7 +476,7 @@ static void gbnet_node_connect_late(struct gbsim_loop *loop, void *ctx)
 	(void)loop;
 	node->timer = 0;
 	gbnet_node_down(node, true, "connect to %s: no answer in %u ms",
-			node->addr, GBNET_CONNECT_MS);
+			node->addr, node->net->connect_ms);
 }
 
 static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
@@ -512,7 +534,8 @@ static void gbnet_node_connect(struct gbnet_node *node)
 		gbnet_node_down(node, true, "out of memory");
 		return;
 	}
-	node->timer = gbsim_loop_add_timer(gbnet_loop(node), GBNET_CONNECT_MS,
+	node->timer = gbsim_loop_add_timer(gbnet_loop(node),
+					   node->net->connect_ms,
 					   gbnet_node_connect_late, node);
 }
 
@@ -545,12 +568,14 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 	}
 	node->spec = strdup(spec);
 	node->out = malloc(GBNET_OUT_MAX);
+	node->mtu = net->node_mtu < net->cfg.mtu ? net->node_mtu : net->cfg.mtu;
 	if (!node->spec || !node->out ||
-	    gb_tcp_rx_init(&node->rx, net->cfg.mtu)) {
+	    gb_tcp_rx_init(&node->rx, net->cfg.mtu) || gbnet_limits_init(node)) {
 		snprintf(err, errlen, "out of memory");
 		free(node->spec);
 		free(node->out);
 		gb_tcp_rx_fini(&node->rx);
+		gbnet_limits_fini(node);
 		free(node);
 		return NULL;
 	}
@@ -579,6 +604,7 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 		close(node->fd);
 	}
 	gb_tcp_rx_fini(&node->rx);
+	gbnet_limits_fini(node);
 	free(node->out);
 	free(node->spec);
 	if (node->mdns_key)

@@ -234,6 +234,30 @@ static bool node_open(int ms)
 	return recv(nfd, &b, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
 }
 
+/* One frame the node was sent: its CPort and message; false on timeout */
+static bool node_msg(uint16_t *cport, uint8_t *msg, size_t *len, int timeout_ms)
+{
+	uint8_t pre[4];
+
+	if (!node_read(pre, 4, timeout_ms))
+		return false;
+	*cport = (uint16_t)(pre[0] | pre[1] << 8);
+	*len = (size_t)(pre[2] | pre[3] << 8);
+	if (*len < 8 || *len > 4096)
+		return false;
+	memcpy(msg, pre + 2, 2);
+	return node_read(msg + 2, *len - 2, timeout_ms);
+}
+
+/* The node answers request @id of @type on its cport 0 */
+static void node_answer(uint16_t id, uint8_t type)
+{
+	uint8_t rsp[8];
+	size_t n = build(rsp, id, type | GB_MSG_TYPE_RESPONSE, 0, NULL, 0);
+
+	node_frame(0, rsp, n);
+}
+
 /* The node connects (again): module inserted at @intf, brought up */
 static void node_up(const char *why, uint8_t intf)
 {
@@ -300,6 +324,7 @@ int main(int argc, char **argv)
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
 		execl(argv[1], argv[1], "--device-fd", fdarg, "--log", argv[3],
 		      "--cports", "16", "--mtu", "256", "--frame-timeout", "300",
+		      "--node-mtu", "128", "--node-inflight", "2",
 		      "--backoff-max", "300", "--node", node, (char *)NULL);
 		_exit(127);
 	}
@@ -433,6 +458,84 @@ int main(int argc, char **argv)
 	   "closed mid-message: module 2 removed");
 	cport_event(GB_VHD_CPORT_DISABLE, 1, 0);
 	node_up("after a close", 2);
+
+	/*
+	 * The node's MTU (--node-mtu 128): a larger request never reaches
+	 * the node and is answered GB_OP_OVERFLOW at once.
+	 */
+	{
+		uint8_t big[200] = { 0 }, nm[4096], req[256];
+		uint16_t ncport;
+		size_t nlen;
+
+		n = build(req, 0x21, 0x02, 0, big, sizeof(big) - 8);
+		ap_send(1, req, n);
+		ok(ap_recv(&got, 3000) && got.cport == 1 && msg_id(&got) == 0x21 &&
+		   msg_type(&got) == 0x82 && got.bytes[5] == GB_OP_OVERFLOW,
+		   "gbnet: node mtu: a 200-byte request answered GB_OP_OVERFLOW");
+		ok(!node_msg(&ncport, nm, &nlen, 300),
+		   "gbnet: node mtu: the request did not reach the node");
+	}
+	/*
+	 * Requests in flight (--node-inflight 2): the third waits for an
+	 * answer; past the queue (64) a request is answered GB_OP_RETRY.
+	 */
+	{
+		uint8_t nm[4096];
+		uint16_t ncport, ids[80];
+		unsigned int seen = 0, answered = 0, retry = 0;
+		size_t nlen;
+		bool order = true;
+
+		for (uint16_t id = 0x31; id <= 0x34; id++) {
+			n = build(m, id, 0x02, 0, NULL, 0);
+			ap_send(1, m, n);
+		}
+		while (seen < 4 && node_msg(&ncport, nm, &nlen, 300))
+			ids[seen++] = (uint16_t)(nm[2] | nm[3] << 8);
+		ok(seen == 2 && ids[0] == 0x31 && ids[1] == 0x32,
+		   "gbnet: node inflight: 2 of 4 requests sent (%u)", seen);
+		node_answer(0x31, 0x02);
+		ok(node_msg(&ncport, nm, &nlen, 3000) && nm[2] == 0x33 &&
+		   !node_msg(&ncport, nm, &nlen, 300),
+		   "gbnet: node inflight: an answer lets the third go, only it");
+		node_answer(0x32, 0x02);
+		node_answer(0x33, 0x02);
+		ok(node_msg(&ncport, nm, &nlen, 3000) && nm[2] == 0x34,
+		   "gbnet: node inflight: then the fourth");
+		node_answer(0x34, 0x02);
+		for (int i = 0; i < 4; i++)
+			if (ap_recv(&got, 3000) && msg_type(&got) == 0x82 &&
+			    got.bytes[5] == GB_OP_SUCCESS)
+				answered++;
+		ok(answered == 4, "gbnet: node inflight: the AP got the 4 answers (%u)",
+		   answered);
+
+		/* 2 in flight + 64 queued + 1 refused */
+		for (uint16_t id = 0x100; id < 0x100 + 67; id++) {
+			n = build(m, id, 0x02, 0, NULL, 0);
+			ap_send(1, m, n);
+		}
+		ok(ap_recv(&got, 3000) && msg_id(&got) == 0x100 + 66 &&
+		   got.bytes[5] == GB_OP_RETRY,
+		   "gbnet: node inflight: past the queue, GB_OP_RETRY");
+		/* the node answers everything it gets, in order */
+		seen = 0;
+		while (seen < 66 && node_msg(&ncport, nm, &nlen, 3000)) {
+			uint16_t id = (uint16_t)(nm[2] | nm[3] << 8);
+
+			if (id != 0x100 + seen)
+				order = false;
+			node_answer(id, 0x02);
+			seen++;
+		}
+		for (answered = 0; answered < 66 && ap_recv(&got, 3000); answered++)
+			if (got.bytes[5] != GB_OP_SUCCESS)
+				retry++;
+		ok(seen == 66 && order && answered == 66 && !retry,
+		   "gbnet: node inflight: the 66 others went out in order and were answered (%u, %u)",
+		   seen, answered);
+	}
 
 	/*
 	 * Back-pressure: the AP reads nothing while the node sends 6000
