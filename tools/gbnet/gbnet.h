@@ -24,6 +24,7 @@
 
 #include "ctl.h"
 #include "gbsim.h"
+#include "resolver.h"
 
 #define GBNET_NAME		"gbnet"
 #define GBNET_CTL_ENV		"GBNET_CTL"
@@ -47,6 +48,7 @@
 
 enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
+	GBNET_NODE_RESOLVING,	/* its name is being looked up (resolver.c) */
 	GBNET_NODE_CONNECTING,
 	GBNET_NODE_UP,		/* module inserted */
 };
@@ -64,6 +66,7 @@ struct gbnet_flight {
 
 struct gbnet_node {
 	struct gbnet	*net;
+	uint64_t	serial;		/* names its lookups */
 	char		*spec;		/* as given: "HOST[:PORT]" */
 	char		host[256];
 	uint16_t	port;
@@ -101,6 +104,8 @@ struct gbnet {
 	struct gbsim	sim;
 	struct gbsim_config cfg;
 	struct gbnet_node *nodes;
+	uint64_t	next_serial;
+	struct gbsim_resolver *resolver;	/* started at the first name */
 	unsigned int	keepalive_s;
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;

@@ -37,6 +37,7 @@ const char *gbnet_node_state_name(enum gbnet_node_state st)
 {
 	switch (st) {
 	case GBNET_NODE_WAIT:		return "down";
+	case GBNET_NODE_RESOLVING:	return "resolving";
 	case GBNET_NODE_CONNECTING:	return "connecting";
 	case GBNET_NODE_UP:		return "up";
 	}
@@ -501,25 +502,19 @@ static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
 	}
 }
 
-static void gbnet_node_connect(struct gbnet_node *node)
+static void gbnet_node_dial(struct gbnet_node *node,
+			    const struct sockaddr_storage *ss, socklen_t len)
 {
-	struct sockaddr_storage ss;
-	char err[160];
-	socklen_t len;
 	int fd;
 
-	/* names resolve here, at each attempt (a node may move) */
-	if (gb_resolve(node->host, node->port, &ss, &len, err, sizeof(err))) {
-		gbnet_node_down(node, true, "%s", err);
-		return;
-	}
-	gbnet_addr_name((struct sockaddr *)&ss, node->addr, sizeof(node->addr));
-	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	gbnet_addr_name((const struct sockaddr *)ss, node->addr,
+			sizeof(node->addr));
+	fd = socket(ss->ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		gbnet_node_down(node, true, "socket: %s", strerror(errno));
 		return;
 	}
-	if (connect(fd, (struct sockaddr *)&ss, len) && errno != EINPROGRESS) {
+	if (connect(fd, (const struct sockaddr *)ss, len) && errno != EINPROGRESS) {
 		int e = errno;
 
 		close(fd);
@@ -539,6 +534,61 @@ static void gbnet_node_connect(struct gbnet_node *node)
 					   gbnet_node_connect_late, node);
 }
 
+/* A name looked up (resolver.c): the node, if it is still waiting for it */
+static void gbnet_node_resolved(void *ctx, uint64_t key, int ret,
+				const struct sockaddr_storage *ss,
+				socklen_t len, const char *err)
+{
+	struct gbnet *net = ctx;
+	struct gbnet_node *node = net->nodes;
+
+	while (node && node->serial != key)
+		node = node->next;
+	if (!node || node->state != GBNET_NODE_RESOLVING)
+		return;
+	if (ret) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	gbnet_node_dial(node, ss, len);
+}
+
+static void gbnet_node_connect(struct gbnet_node *node)
+{
+	struct gbnet *net = node->net;
+	struct sockaddr_storage ss;
+	char err[160];
+	socklen_t len;
+	int ret;
+
+	/*
+	 * An address is used as it is; a name is looked up again at each
+	 * attempt (a node may move), by the resolver's thread: a lookup
+	 * takes as long as DNS does, and the loop serves every other node
+	 */
+	ret = gb_resolve_numeric(node->host, node->port, &ss, &len, err,
+				 sizeof(err));
+	if (!ret) {
+		gbnet_node_dial(node, &ss, len);
+		return;
+	}
+	if (ret != -ENOENT) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	if (!net->resolver)
+		net->resolver = gbsim_resolver_new(gbnet_loop(node), gb_resolve,
+						   gbnet_node_resolved, net);
+	if (!net->resolver ||
+	    gbsim_resolver_ask(net->resolver, node->serial, node->host,
+			       node->port)) {
+		gbnet_node_down(node, true, "%s: cannot look the name up now",
+				node->host);
+		return;
+	}
+	node->state = GBNET_NODE_RESOLVING;
+}
+
 struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 				  char *err, size_t errlen)
 {
@@ -550,6 +600,7 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 		return NULL;
 	}
 	node->net = net;
+	node->serial = ++net->next_serial;
 	node->fd = -1;
 	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
 	if (gb_tcp_split_hostport(spec, node->host, sizeof(node->host),
@@ -641,4 +692,6 @@ void gbnet_nodes_fini(struct gbnet *net)
 {
 	while (net->nodes)
 		gbnet_node_remove(net, net->nodes);
+	gbsim_resolver_free(net->resolver);
+	net->resolver = NULL;
 }
