@@ -19,8 +19,10 @@
  * (../shared/transports.md): each message written as two send()s, the
  * CPort prefix then the message, on a socket with Nagle's algorithm on
  * (so the message waits for the host's ACK of the prefix), and a message
- * of GBSIM_ZEPHYR_HEAP bytes or more from the host hangs the node for
- * good (its heap allocation waits for ever: nothing read or written).
+ * from the host that does not fit its heap (GBSIM_ZEPHYR_HEAP bytes less
+ * its bookkeeping: about 2 KB), or more than
+ * GBSIM_ZEPHYR_BURST requests read at once, hang the node for good (its
+ * heap allocation waits for ever: nothing read or written).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,6 +47,8 @@
 #define GBSIM_NODE_OUT_MAX	(1024 * 1024)	/* bytes queued per client */
 #define GBSIM_NODE_BAD_CPORT	0xfff0		/* "tcp IFID bad-cport" */
 #define GBSIM_ZEPHYR_HEAP	2048		/* greybus-zephyr's default heap */
+#define GBSIM_ZEPHYR_HEAP_OVERHEAD 32		/* its own bookkeeping, about */
+#define GBSIM_ZEPHYR_BURST	16		/* requests read at once: it stalls */
 
 /* What the next message sent to the client suffers ("tcp" command) */
 enum gbsim_node_fault {
@@ -225,6 +229,7 @@ static void gbsim_node_frames(struct gbsim_node *node)
 	struct gbsim *sim = node->set->tp->sim;
 	enum gb_tcp_status st;
 	const uint8_t *msg;
+	unsigned int requests = 0;
 	size_t msg_len;
 	uint16_t cport;
 	int hd;
@@ -240,7 +245,17 @@ static void gbsim_node_frames(struct gbsim_node *node)
 			return;
 		}
 		node->frames_in++;
-		if (node->set->zephyr && msg_len >= GBSIM_ZEPHYR_HEAP) {
+		if (!(msg[4] & GB_MSG_TYPE_RESPONSE))
+			requests++;
+		if (node->set->zephyr && requests > GBSIM_ZEPHYR_BURST) {
+			gbsim_log_warn("node %u: more than %u requests at once: the node stalls (zephyr heap)",
+				       node->intf_id, GBSIM_ZEPHYR_BURST);
+			node->stalled = true;
+			gbsim_node_update_events(node);
+			return;
+		}
+		if (node->set->zephyr &&
+		    msg_len > GBSIM_ZEPHYR_HEAP - GBSIM_ZEPHYR_HEAP_OVERHEAD) {
 			/* its heap allocation waits for ever */
 			gbsim_log_warn("node %u: message of %zu bytes: the node hangs (zephyr heap %u)",
 				       node->intf_id, msg_len, GBSIM_ZEPHYR_HEAP);
