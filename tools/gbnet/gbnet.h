@@ -19,10 +19,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <gb_ratelimit.h>
 #include <gb_tcp.h>
 
 #include "ctl.h"
 #include "gbsim.h"
+#include "resolver.h"
 
 #define GBNET_NAME		"gbnet"
 #define GBNET_CTL_ENV		"GBNET_CTL"
@@ -31,29 +33,40 @@
 #define GBNET_OUT_MAX		(256 * 1024)	/* bytes queued to one node */
 #define GBNET_BACKOFF_MIN_MS	250
 #define GBNET_BACKOFF_MAX_MS	10000
-#define GBNET_CONNECT_MS	5000
+#define GBNET_CONNECT_MS	5000	/* --connect-timeout */
+#define GBNET_NODE_MTU		1024	/* well under greybus-zephyr's 2 KB heap */
+#define GBNET_NODE_INFLIGHT	8	/* requests in flight per node */
+#define GBNET_NODE_QUEUE	64	/* requests waiting for the window */
+#define GBNET_FLIGHT_MS		30000	/* an answer not come by then: given up */
 #define GBNET_KEEPALIVE_S	10
 #define GBNET_FRAME_MS		5000	/* a frame started must end by then */
 #define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
 #define GBNET_MDNS_SERVICE	"_greybus._tcp"
+#define GBNET_MDNS_BROWSE	"/usr/bin/avahi-browse"	/* never from PATH */
+#define GBNET_MDNS_MAX		16	/* discovered nodes at once */
+#define GBNET_MDNS_RATE		16	/* new discovered nodes per minute */
 
 enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
+	GBNET_NODE_RESOLVING,	/* its name is being looked up (resolver.c) */
 	GBNET_NODE_CONNECTING,
 	GBNET_NODE_UP,		/* module inserted */
 };
 
-/* At most a burst of lines per window; the rest counted and said later */
-struct gbnet_ratelimit {
-	uint64_t	window_start;
-	unsigned int	lines;
-	unsigned int	missed;
-};
 
 struct gbnet;
+struct gbnet_queued;
+
+/* A request of the AP the node has not answered yet (limits.c) */
+struct gbnet_flight {
+	uint16_t	cport;
+	uint16_t	id;
+	uint64_t	sent_ns;
+};
 
 struct gbnet_node {
 	struct gbnet	*net;
+	uint64_t	serial;		/* names its lookups */
 	char		*spec;		/* as given: "HOST[:PORT]" */
 	char		host[256];
 	uint16_t	port;
@@ -66,6 +79,14 @@ struct gbnet_node {
 	uint8_t		*out;
 	size_t		out_len;
 
+	/* the node's own limits (limits.c) */
+	unsigned int	mtu;		/* largest message toward it */
+	struct gbnet_flight *flight;	/* node_inflight entries */
+	unsigned int	num_flight;
+	struct gbnet_queued *queue, *queue_tail;
+	unsigned int	num_queued;
+
+	bool		paused;		/* not read: the queue to the AP is full */
 	uint64_t	timer;		/* backoff, connect or frame timer */
 	uint64_t	frame_timer;
 	unsigned int	backoff_ms;
@@ -73,7 +94,7 @@ struct gbnet_node {
 	uint64_t	bytes_in, bytes_out;
 	unsigned long	msgs_in, msgs_out, errors, connects;
 	char		last_error[256];
-	struct gbnet_ratelimit rl;
+	struct gb_ratelimit rl;
 	char		*mdns_key;	/* added by discovery: its service */
 
 	struct gbnet_node *next;
@@ -83,19 +104,34 @@ struct gbnet {
 	struct gbsim	sim;
 	struct gbsim_config cfg;
 	struct gbnet_node *nodes;
+	uint64_t	next_serial;
+	struct gbsim_resolver *resolver;	/* started at the first name */
 	unsigned int	keepalive_s;
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;
+	unsigned int	connect_ms;
+	unsigned int	node_mtu;	/* default of every node */
+	unsigned int	node_inflight;
+	bool		quickack;	/* ACK every read at once (default) */
+	unsigned int	paused;		/* nodes not read (back-pressure) */
 
 	/* DNS-SD discovery through avahi-browse (mdns.c) */
-	bool		mdns;		/* wanted (--no-mdns: not) */
+	bool		mdns;		/* wanted (--mdns) */
 	bool		mdns_said;	/* its absence was logged */
 	bool		mdns_working;	/* avahi-browse has reported */
+	const char	*mdns_browse;	/* the program, an absolute path */
 	int		mdns_fd;
 	int		mdns_pid;
 	uint64_t	mdns_timer;
 	char		mdns_buf[1024];
 	size_t		mdns_len;
+	unsigned int	mdns_max;	/* discovered nodes at once */
+	unsigned int	mdns_rate;	/* new discovered nodes per minute */
+	unsigned int	mdns_nodes;	/* discovered nodes now */
+	unsigned int	mdns_recent;	/* added in the window below */
+	uint64_t	mdns_window;	/* start of this minute, ns */
+	unsigned long	mdns_refused;	/* services not added (caps, address) */
+	struct gb_ratelimit mdns_rl;
 };
 
 /* node.c */
@@ -105,6 +141,29 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node);
 struct gbnet_node *gbnet_node_find(struct gbnet *net, const char *word);
 const char *gbnet_node_state_name(enum gbnet_node_state st);
 void gbnet_nodes_fini(struct gbnet *net);
+/* The queue to the AP drained below its low mark: read paused nodes again */
+void gbnet_nodes_resume(void *ctx);
+
+/* node.c, for limits.c: frame @msg for the node's @cport and send it */
+void gbnet_node_write(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len);
+void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* limits.c */
+int gbnet_limits_init(struct gbnet_node *node);
+void gbnet_limits_fini(struct gbnet_node *node);
+/* The node went down: nothing is in flight, nothing waits */
+void gbnet_limits_reset(struct gbnet_node *node);
+/*
+ * May the AP's @msg go to the node now?  0 yes, 1 queued (sent later),
+ * < 0 refused (a request was answered in the node's name)
+ */
+int gbnet_limits_send(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len);
+/* The node sent @msg: if it answers a request in flight, the next go */
+void gbnet_limits_response(struct gbnet_node *node, uint16_t cport,
+			   const uint8_t *msg, size_t len);
 
 /* ctl.c: the commands of gbnet's control socket */
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
@@ -114,10 +173,12 @@ int gbnet_ctl_main(int argc, char **argv);
 /* mdns.c */
 void gbnet_mdns_init(struct gbnet *net);
 void gbnet_mdns_fini(struct gbnet *net);
+/* SIGCHLD: reap avahi-browse without waiting */
+void gbnet_mdns_reap(struct gbnet *net);
 /* One line of avahi-browse -p -r output (modified in place) */
 void gbnet_mdns_line(struct gbnet *net, char *line);
 
 /* ratelimit.c */
-bool gbnet_ratelimit(struct gbnet_ratelimit *rl, unsigned int *missed);
+bool gbnet_ratelimit(struct gb_ratelimit *rl, unsigned int *missed);
 
 #endif /* GBNET_H */

@@ -44,6 +44,14 @@ enum {
 	OPT_BACKOFF_MAX,
 	OPT_DEVICE_FD,
 	OPT_NO_MDNS,
+	OPT_MDNS,
+	OPT_MDNS_BROWSE,
+	OPT_MDNS_MAX,
+	OPT_MDNS_RATE,
+	OPT_NO_QUICKACK,
+	OPT_NODE_MTU,
+	OPT_NODE_INFLIGHT,
+	OPT_CONNECT_TIMEOUT,
 };
 
 static const struct option gbnet_options[] = {
@@ -54,6 +62,14 @@ static const struct option gbnet_options[] = {
 	{ "device",	required_argument, NULL, 'd' },
 	{ "device-fd",	required_argument, NULL, OPT_DEVICE_FD },
 	{ "no-mdns",	no_argument,	   NULL, OPT_NO_MDNS },
+	{ "mdns",	no_argument,	   NULL, OPT_MDNS },
+	{ "mdns-browse", required_argument, NULL, OPT_MDNS_BROWSE },
+	{ "mdns-max",	required_argument, NULL, OPT_MDNS_MAX },
+	{ "mdns-rate",	required_argument, NULL, OPT_MDNS_RATE },
+	{ "no-quickack", no_argument,	   NULL, OPT_NO_QUICKACK },
+	{ "node-mtu",	required_argument, NULL, OPT_NODE_MTU },
+	{ "node-inflight", required_argument, NULL, OPT_NODE_INFLIGHT },
+	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -79,8 +95,12 @@ static void gbnet_usage(FILE *out)
 "      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
 "                        names resolved at each attempt); may be repeated\n"
 "  -c, --config FILE     nodes from FILE: lines 'node HOST[:PORT]', '#' comments\n"
-"      --no-mdns         no DNS-SD discovery of %s services (by\n"
-"                        default through avahi-browse, when avahi runs)\n"
+"      --mdns            add nodes announced as %s (DNS-SD through\n"
+"                        avahi-browse; off by default: any LAN host can announce)\n"
+"      --no-mdns         no discovery (the default)\n"
+"      --mdns-browse PATH  avahi's client (default %s)\n"
+"      --mdns-max N      discovered nodes at once (default %u)\n"
+"      --mdns-rate N     new discovered nodes per minute (default %u)\n"
 "      --ctl PATH        listen for gbnet ctl on the Unix socket PATH\n"
 "                        (default: $%s, if set)\n"
 "      --user USER[:GROUP]  drop root for USER (a name or a number) once\n"
@@ -90,19 +110,31 @@ static void gbnet_usage(FILE *out)
 "  -l, --log FILE        write the message log to FILE\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --mtu N           largest message, header included (default %u)\n"
+"      --node-mtu N      largest message toward a node (default %u: a\n"
+"                        greybus-zephyr node hangs on about 2 KB); larger\n"
+"                        requests are answered GB_OP_OVERFLOW at once\n"
+"      --node-inflight N requests in flight per node (default %u); more\n"
+"                        wait, up to %u, then are answered GB_OP_RETRY\n"
+"      --connect-timeout MS  a connection not up by then is retried\n"
+"                        later (default %u)\n"
 "      --cports N        bridge CPorts, for all nodes (default %u)\n"
 "      --keepalive S     a node silent this long (dead link) goes (default %u)\n"
 "      --frame-timeout MS  a message begun must be whole by then (default %u)\n"
 "      --backoff-max MS  longest wait between two attempts (default %u)\n"
+"      --no-quickack     let Linux delay its ACKs (to measure what that\n"
+"                        costs a node writing as greybus-zephyr does)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
 "Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
 "refuses the host device or goes away, 2 for a bad option or config.\n"
 "See docs/gbnet.md.\n",
-		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_CTL_ENV,
+		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_MDNS_BROWSE,
+		GBNET_MDNS_MAX, GBNET_MDNS_RATE, GBNET_CTL_ENV,
 		GBSIM_DEFAULT_DEVICE,
-		GBSIM_DEFAULT_MTU, GBNET_DEFAULT_CPORTS, GBNET_KEEPALIVE_S,
+		GBSIM_DEFAULT_MTU, GBNET_NODE_MTU, GBNET_NODE_INFLIGHT,
+		GBNET_NODE_QUEUE, GBNET_CONNECT_MS, GBNET_DEFAULT_CPORTS,
+		GBNET_KEEPALIVE_S,
 		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
 }
 
@@ -171,17 +203,28 @@ static int gbnet_config_load(char ***specs, size_t *n, const char *path)
 }
 
 /* A user or group id: a number, or a name (not in static builds) */
-static int gbnet_id(const char *word, bool group, unsigned int *id,
-		    unsigned int *gid)
+static int gbnet_id(const char *word, bool group, uid_t *id, gid_t *gid)
 {
+	unsigned long long v;
 	char *end;
 
-	errno = 0;
-	*id = (unsigned int)strtoul(word, &end, 10);
-	if (*word && !*end && !errno && *word != '-')
+	if (!*word) {
+		fprintf(stderr, "gbnet: --user: empty %s\n", group ? "group" : "user");
+		return -EINVAL;
+	}
+	if (*word >= '0' && *word <= '9') {
+		/* decimal, and a real id: (uid_t)-1 means "no change" */
+		errno = 0;
+		v = strtoull(word, &end, 10);
+		if (*end || errno || v >= UINT32_MAX) {
+			fprintf(stderr, "gbnet: --user: '%s' is not a %s id (0..%u)\n",
+				word, group ? "group" : "user", UINT32_MAX - 1);
+			return -EINVAL;
+		}
+		*id = (uid_t)v;
 		return 0;
+	}
 #ifdef GB_STATIC
-	(void)group;
 	(void)gid;
 	fprintf(stderr, "gbnet: --user: '%s': give a number (this static build looks up no names)\n",
 		word);
@@ -209,23 +252,39 @@ static int gbnet_id(const char *word, bool group, unsigned int *id,
 #endif
 }
 
-/* "USER[:GROUP]"; without GROUP, the user's (a number: the same number) */
-static int gbnet_drop_root(const char *spec)
+/*
+ * "USER[:GROUP]" to ids, before anything is opened; without GROUP, the
+ * user's (a number: the same number)
+ */
+static int gbnet_user_parse(const char *spec, uid_t *uid, gid_t *gid)
 {
 	char user[128], *group;
-	unsigned int uid, gid = UINT_MAX;
+	bool gid_set = false;
 
+	if (strlen(spec) >= sizeof(user)) {
+		fprintf(stderr, "gbnet: --user: '%s' too long\n", spec);
+		return -EINVAL;
+	}
 	snprintf(user, sizeof(user), "%s", spec);
 	group = strchr(user, ':');
 	if (group)
 		*group++ = '\0';
-	if (gbnet_id(user, false, &uid, &gid))
+	*gid = (gid_t)-1;
+	if (gbnet_id(user, false, uid, gid))
 		return -EINVAL;
-	if (gid == UINT_MAX)
-		gid = uid;
-	if (group && gbnet_id(group, true, &gid, NULL))
-		return -EINVAL;
-	if (setgroups(0, NULL) || setgid((gid_t)gid) || setuid((uid_t)uid)) {
+	gid_set = *gid != (gid_t)-1;
+	if (group) {
+		if (gbnet_id(group, true, gid, NULL))
+			return -EINVAL;
+	} else if (!gid_set) {
+		*gid = (gid_t)*uid;
+	}
+	return 0;
+}
+
+static int gbnet_drop_root(const char *spec, uid_t uid, gid_t gid)
+{
+	if (setgroups(0, NULL) || setgid(gid) || setuid(uid)) {
 		fprintf(stderr, "gbnet: --user %s: %s\n", spec, strerror(errno));
 		return -errno;
 	}
@@ -233,7 +292,8 @@ static int gbnet_drop_root(const char *spec)
 		fprintf(stderr, "gbnet: --user %s: root came back\n", spec);
 		return -EPERM;
 	}
-	gbsim_log_info("running as uid %u gid %u", uid, gid);
+	gbsim_log_info("running as uid %u gid %u", (unsigned int)uid,
+		       (unsigned int)gid);
 	return 0;
 }
 
@@ -243,8 +303,11 @@ static void gbnet_signal(struct gbsim_loop *loop, int fd, short revents,
 	struct signalfd_siginfo si;
 
 	(void)revents;
-	(void)ctx;
-	if (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+	while (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD) {
+			gbnet_mdns_reap(ctx);
+			continue;
+		}
 		gbsim_log_info("signal %u: stopping", si.ssi_signo);
 		gbsim_loop_stop(loop, GBNET_EXIT_OK);
 	}
@@ -256,6 +319,8 @@ int main(int argc, char **argv)
 	struct gbsim_ctl *ctl = NULL;
 	struct gbsim_loop *loop = NULL;
 	const char *user = NULL;
+	uid_t uid = 0;
+	gid_t gid = 0;
 	static struct gbnet net;
 	char **specs = NULL;
 	size_t num_specs = 0;
@@ -279,8 +344,15 @@ int main(int argc, char **argv)
 	net.keepalive_s = GBNET_KEEPALIVE_S;
 	net.frame_ms = GBNET_FRAME_MS;
 	net.backoff_max_ms = GBNET_BACKOFF_MAX_MS;
-	net.mdns = true;
+	net.quickack = true;
+	net.node_mtu = GBNET_NODE_MTU;
+	net.node_inflight = GBNET_NODE_INFLIGHT;
+	net.connect_ms = GBNET_CONNECT_MS;
+	net.mdns = false;
 	net.mdns_fd = -1;
+	net.mdns_browse = GBNET_MDNS_BROWSE;
+	net.mdns_max = GBNET_MDNS_MAX;
+	net.mdns_rate = GBNET_MDNS_RATE;
 
 	while ((opt = getopt_long(argc, argv, "c:d:l:vhV", gbnet_options,
 				  NULL)) != -1) {
@@ -306,12 +378,54 @@ int main(int argc, char **argv)
 			break;
 		case OPT_USER:
 			user = optarg;
+			if (gbnet_user_parse(user, &uid, &gid))
+				goto out_cfg;
 			break;
 		case 'd':
 			net.cfg.device = optarg;
 			break;
 		case OPT_NO_MDNS:
 			net.mdns = false;
+			break;
+		case OPT_MDNS:
+			net.mdns = true;
+			break;
+		case OPT_NO_QUICKACK:
+			net.quickack = false;
+			break;
+		case OPT_NODE_MTU:
+			if (gbnet_opt_uint("node mtu", optarg, 64,
+					   GB_OPERATION_MSG_SIZE_MAX, &v))
+				goto out_cfg;
+			net.node_mtu = (unsigned int)v;
+			break;
+		case OPT_NODE_INFLIGHT:
+			if (gbnet_opt_uint("requests in flight", optarg, 1, 256, &v))
+				goto out_cfg;
+			net.node_inflight = (unsigned int)v;
+			break;
+		case OPT_CONNECT_TIMEOUT:
+			if (gbnet_opt_uint("connect timeout", optarg, 10, 600000, &v))
+				goto out_cfg;
+			net.connect_ms = (unsigned int)v;
+			break;
+		case OPT_MDNS_BROWSE:
+			if (optarg[0] != '/') {
+				ret = gbnet_die_usage("--mdns-browse '%s': give an absolute path",
+						      optarg);
+				goto out_cfg;
+			}
+			net.mdns_browse = optarg;
+			break;
+		case OPT_MDNS_MAX:
+			if (gbnet_opt_uint("discovered node count", optarg, 0, 4096, &v))
+				goto out_cfg;
+			net.mdns_max = (unsigned int)v;
+			break;
+		case OPT_MDNS_RATE:
+			if (gbnet_opt_uint("discovery rate", optarg, 1, 4096, &v))
+				goto out_cfg;
+			net.mdns_rate = (unsigned int)v;
 			break;
 		case OPT_DEVICE_FD:
 			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
@@ -400,10 +514,11 @@ int main(int argc, char **argv)
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGCHLD);	/* avahi-browse, reaped without waiting */
 	signal(SIGPIPE, SIG_IGN);
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
 	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
-	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, NULL)) {
+	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, &net)) {
 		fprintf(stderr, "gbnet: cannot watch signals: %s\n",
 			strerror(errno));
 		ret = GBNET_EXIT_RUNTIME;
@@ -423,9 +538,11 @@ int main(int argc, char **argv)
 		goto out_sim;
 	}
 	net.sim.tp = &tp;
+	tp.drained = gbnet_nodes_resume;
+	tp.drained_ctx = &net;
 
 	/* the device is open: nothing else needs root */
-	if (user && gbnet_drop_root(user)) {
+	if (user && gbnet_drop_root(user, uid, gid)) {
 		ret = GBNET_EXIT_RUNTIME;
 		goto out_tp;
 	}

@@ -7,14 +7,25 @@
  * its address as a node; a service withdrawn ("-" line) removes the node
  * it added.  Static nodes are not touched.
  *
+ * Discovery is opt-in (--mdns): any LAN host can announce a service.
+ * What it can make gbnet do is bounded: at most mdns_max discovered nodes
+ * at once and mdns_rate new ones per minute (the rest are counted, with a
+ * rate-limited line), no address of this host's loopback or an
+ * unspecified or multicast one (a LAN host must not make gbnet connect to
+ * a local service), and the program run is GBNET_MDNS_BROWSE (or
+ * --mdns-browse), never looked up through PATH.
+ *
  * Without avahi (no avahi-browse, or no daemon for it to talk to) gbnet
  * says so once and goes on with its static nodes, trying again every
  * GBNET_MDNS_RETRY_MS without saying it again.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +33,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gb_ratelimit.h>
+
 #include "gbnet.h"
 #include "log.h"
 #include "loop.h"
 
 #define GBNET_MDNS_RETRY_MS	30000
 #define GBNET_MDNS_FIELDS	10
+#define GBNET_MDNS_MINUTE_NS	(60ULL * 1000000000ULL)
 
 static void gbnet_mdns_start(struct gbnet *net);
 
@@ -55,13 +69,67 @@ static int gbnet_mdns_split(char *line, char **f)
 	return n;
 }
 
+/* A service not added: counted, and said at a bounded rate */
+static void gbnet_mdns_refuse(struct gbnet *net, const char *name,
+			      const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void gbnet_mdns_refuse(struct gbnet *net, const char *name,
+			      const char *fmt, ...)
+{
+	unsigned int missed;
+	char why[160];
+	va_list ap;
+
+	net->mdns_refused++;
+	if (!gb_ratelimit(&net->mdns_rl, gbsim_now_ns(), &missed))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	gbsim_log_warn("mdns: %.64s: %s%s", name, why,
+		       missed ? " (and lines suppressed)" : "");
+}
+
+/*
+ * May a LAN host's announcement make gbnet connect there?  Not to this
+ * host's loopback (a local service a LAN host would otherwise reach
+ * through gbnet), nor an unspecified (= this host) or multicast address.
+ * A name (not an address) is refused too: avahi resolves to addresses.
+ */
+static bool gbnet_mdns_addr_ok(const char *addr)
+{
+	struct in6_addr a6;
+	struct in_addr a4;
+	uint32_t v4;
+
+	if (inet_pton(AF_INET, addr, &a4) == 1) {
+		v4 = ntohl(a4.s_addr);
+		return (v4 >> 24) != 127 && (v4 >> 24) != 0 &&
+		       (v4 >> 28) != 14 && v4 != 0xffffffffU;
+	}
+	if (inet_pton(AF_INET6, addr, &a6) != 1)
+		return false;
+	if (IN6_IS_ADDR_LOOPBACK(&a6) || IN6_IS_ADDR_UNSPECIFIED(&a6) ||
+	    IN6_IS_ADDR_MULTICAST(&a6))
+		return false;
+	if (IN6_IS_ADDR_V4MAPPED(&a6) || IN6_IS_ADDR_V4COMPAT(&a6)) {
+		char v4s[INET_ADDRSTRLEN];
+
+		inet_ntop(AF_INET, &a6.s6_addr[12], v4s, sizeof(v4s));
+		return gbnet_mdns_addr_ok(v4s);
+	}
+	return true;
+}
+
 void gbnet_mdns_line(struct gbnet *net, char *line)
 {
 	char *f[GBNET_MDNS_FIELDS], key[512], spec[320];
 	struct gbnet_node *node;
 	char err[256];
-	char *end;
 	unsigned long port;
+	uint64_t now;
+	char *end;
 	int n;
 
 	if (line[0] != '+' && line[0] != '=' && line[0] != '-') {
@@ -89,8 +157,28 @@ void gbnet_mdns_line(struct gbnet *net, char *line)
 		return;
 	port = strtoul(f[8], &end, 10);
 	if (*end || !port || port > 65535 || !*f[7] || strlen(f[7]) > 64) {
-		gbsim_log_warn("mdns: %s: unusable address '%s' port '%s'", f[3],
-			       f[7], f[8]);
+		gbnet_mdns_refuse(net, f[3], "unusable address '%s' port '%s'",
+				  f[7], f[8]);
+		return;
+	}
+	if (!gbnet_mdns_addr_ok(f[7])) {
+		gbnet_mdns_refuse(net, f[3], "address %s refused (loopback, unspecified or multicast)",
+				  f[7]);
+		return;
+	}
+	if (net->mdns_nodes >= net->mdns_max) {
+		gbnet_mdns_refuse(net, f[3], "not added: %u discovered nodes already (--mdns-max)",
+				  net->mdns_nodes);
+		return;
+	}
+	now = gbsim_now_ns();
+	if (!net->mdns_window || now - net->mdns_window >= GBNET_MDNS_MINUTE_NS) {
+		net->mdns_window = now;
+		net->mdns_recent = 0;
+	}
+	if (net->mdns_recent >= net->mdns_rate) {
+		gbnet_mdns_refuse(net, f[3], "not added: %u new nodes this minute already (--mdns-rate)",
+				  net->mdns_recent);
 		return;
 	}
 	if (!strcmp(f[2], "IPv6"))
@@ -110,6 +198,8 @@ void gbnet_mdns_line(struct gbnet *net, char *line)
 		gbnet_node_remove(net, node);
 		return;
 	}
+	net->mdns_nodes++;
+	net->mdns_recent++;
 	gbsim_log_info("mdns: %s at %s: node added", f[3], spec);
 }
 
@@ -122,20 +212,27 @@ static void gbnet_mdns_retry(struct gbsim_loop *loop, void *ctx)
 	gbnet_mdns_start(net);
 }
 
-static void gbnet_mdns_stop(struct gbnet *net)
+/* Reap avahi-browse if it ended: never waits (SIGCHLD comes again) */
+void gbnet_mdns_reap(struct gbnet *net)
 {
 	int status;
+	pid_t pid;
 
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		if (pid == net->mdns_pid)
+			net->mdns_pid = 0;
+}
+
+static void gbnet_mdns_stop(struct gbnet *net)
+{
 	if (net->mdns_fd >= 0) {
 		gbsim_loop_del_fd(net->sim.loop, net->mdns_fd);
 		close(net->mdns_fd);
 		net->mdns_fd = -1;
 	}
-	if (net->mdns_pid > 0) {
+	/* it ends on SIGTERM (or on its closed pipe); reaped on SIGCHLD */
+	if (net->mdns_pid > 0)
 		kill(net->mdns_pid, SIGTERM);
-		waitpid(net->mdns_pid, &status, 0);
-		net->mdns_pid = 0;
-	}
 	net->mdns_len = 0;
 }
 
@@ -186,9 +283,17 @@ static void gbnet_mdns_read(struct gbsim_loop *loop, int fd, short revents,
 
 static void gbnet_mdns_start(struct gbnet *net)
 {
+	pid_t parent = getpid(), pid;
 	int p[2];
-	pid_t pid;
 
+	/* the last one is reaped (SIGCHLD); a new one once it is */
+	if (net->mdns_pid > 0) {
+		gbnet_mdns_reap(net);
+		if (net->mdns_pid > 0) {
+			gbnet_mdns_ended(net);
+			return;
+		}
+	}
 	if (pipe2(p, O_CLOEXEC)) {
 		gbnet_mdns_ended(net);
 		return;
@@ -209,16 +314,24 @@ static void gbnet_mdns_start(struct gbnet *net)
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		signal(SIGPIPE, SIG_DFL);
 
-		if (null >= 0)
-			dup2(null, STDIN_FILENO);
-		dup2(p[1], STDOUT_FILENO);
-		dup2(p[1], STDERR_FILENO);
-		/* nothing of gbnet's (the vhd device!) outlives gbnet in it */
-		close_range(3, ~0U, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		execlp("avahi-browse", "avahi-browse", "-p", "-r", "-k",
-		       GBNET_MDNS_SERVICE, (char *)NULL);
-		dprintf(STDOUT_FILENO, "cannot run avahi-browse: %s\n",
+		if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
+		    dup2(p[1], STDOUT_FILENO) < 0 || dup2(p[1], STDERR_FILENO) < 0)
+			_exit(127);
+		/*
+		 * Nothing of gbnet's (the vhd device!) outlives gbnet in it:
+		 * every descriptor is close-on-exec, and closed here too.
+		 */
+		if (close_range(3, ~0U, 0)) {
+			dprintf(STDOUT_FILENO, "cannot close gbnet's descriptors: %s\n",
+				strerror(errno));
+			_exit(127);
+		}
+		/* dies with gbnet, even if gbnet died before this line */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+			_exit(127);
+		execl(net->mdns_browse, "avahi-browse", "-p", "-r", "-k",
+		      GBNET_MDNS_SERVICE, (char *)NULL);
+		dprintf(STDOUT_FILENO, "cannot run %s: %s\n", net->mdns_browse,
 			strerror(errno));
 		_exit(127);
 	}

@@ -28,13 +28,16 @@
 #include "gbnet.h"
 #include "log.h"
 #include "loop.h"
+#include "transport.h"
 
 static void gbnet_node_connect(struct gbnet_node *node);
+static void gbnet_node_unpause(struct gbnet_node *node);
 
 const char *gbnet_node_state_name(enum gbnet_node_state st)
 {
 	switch (st) {
 	case GBNET_NODE_WAIT:		return "down";
+	case GBNET_NODE_RESOLVING:	return "resolving";
 	case GBNET_NODE_CONNECTING:	return "connecting";
 	case GBNET_NODE_UP:		return "up";
 	}
@@ -46,12 +49,7 @@ static struct gbsim_loop *gbnet_loop(struct gbnet_node *node)
 	return node->net->sim.loop;
 }
 
-static void gbnet_node_log(struct gbnet_node *node, bool error,
-			   const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void gbnet_node_log(struct gbnet_node *node, bool error,
-			   const char *fmt, ...)
+void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 {
 	unsigned int missed;
 	char line[256];
@@ -119,6 +117,8 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 	}
 	gb_tcp_rx_reset(&node->rx);
 	node->out_len = 0;
+	gbnet_limits_reset(node);
+	gbnet_node_unpause(node);
 	node->state = GBNET_NODE_WAIT;
 	node->timer = gbsim_loop_add_timer(gbnet_loop(node), node->backoff_ms,
 					   gbnet_node_retry, node);
@@ -129,7 +129,62 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 static void gbnet_node_events(struct gbnet_node *node)
 {
 	gbsim_loop_set_events(gbnet_loop(node), node->fd,
-			      POLLIN | (node->out_len ? POLLOUT : 0));
+			      (node->paused ? 0 : POLLIN) |
+			      (node->out_len ? POLLOUT : 0));
+}
+
+static void gbnet_node_unpause(struct gbnet_node *node)
+{
+	if (!node->paused)
+		return;
+	node->paused = false;
+	node->net->paused--;
+}
+
+/*
+ * Back-pressure: while the queue of messages to the AP (one for every
+ * node) is above its high mark, a node is not read, so that a node
+ * flooding faster than the kernel reads fills its own TCP window, not
+ * the queue the other nodes' messages need.  Its frame timer stops
+ * meanwhile (the wait is gbnet's, not the node's).
+ */
+static bool gbnet_node_pause(struct gbnet_node *node)
+{
+	struct gbsim_transport *tp = node->net->sim.tp;
+
+	if (!tp || !tp->ops->backlog ||
+	    tp->ops->backlog(tp) < GBSIM_BACKLOG_HIGH)
+		return false;
+	if (!node->paused) {
+		node->paused = true;
+		node->net->paused++;
+		gbnet_cancel(node, &node->frame_timer);
+		gbnet_node_events(node);
+	}
+	return true;
+}
+
+static void gbnet_node_frame_late(struct gbsim_loop *loop, void *ctx);
+
+void gbnet_nodes_resume(void *ctx)
+{
+	struct gbnet *net = ctx;
+
+	if (!net->paused)
+		return;
+	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
+		if (!n->paused)
+			continue;
+		gbnet_node_unpause(n);
+		if (n->fd < 0)
+			continue;
+		gbnet_node_events(n);
+		if (n->rx.len && !n->frame_timer)
+			n->frame_timer = gbsim_loop_add_timer(gbnet_loop(n),
+							      net->frame_ms,
+							      gbnet_node_frame_late,
+							      n);
+	}
 }
 
 static void gbnet_node_flush(struct gbnet_node *node)
@@ -155,11 +210,9 @@ static void gbnet_node_flush(struct gbnet_node *node)
 	gbnet_node_events(node);
 }
 
-/* The AP's message for the node's CPort (struct gbsim_link_ops) */
-static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
-			   size_t len)
+static int gbnet_node_send(struct gbnet_node *node, uint16_t intf_cport,
+			   const uint8_t *msg, size_t len)
 {
-	struct gbnet_node *node = ctx;
 	size_t n;
 
 	if (node->state != GBNET_NODE_UP)
@@ -180,6 +233,28 @@ static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
 	return 0;
 }
 
+void gbnet_node_write(struct gbnet_node *node, uint16_t cport,
+		      const uint8_t *msg, size_t len)
+{
+	gbnet_node_send(node, cport, msg, len);
+}
+
+/* The AP's message for the node's CPort (struct gbsim_link_ops) */
+static int gbnet_link_send(void *ctx, uint16_t intf_cport, const uint8_t *msg,
+			   size_t len)
+{
+	struct gbnet_node *node = ctx;
+	int ret;
+
+	if (node->state != GBNET_NODE_UP)
+		return -ENOTCONN;
+	/* the node's MTU and window of requests in flight */
+	ret = gbnet_limits_send(node, intf_cport, msg, len);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	return gbnet_node_send(node, intf_cport, msg, len);
+}
+
 static const struct gbsim_link_ops gbnet_link_ops = {
 	.send = gbnet_link_send,
 };
@@ -198,6 +273,8 @@ static void gbnet_node_frames(struct gbnet_node *node)
 {
 	enum gb_tcp_status st;
 	const uint8_t *msg;
+	uint8_t hdr[8];		/* the header of a message consumed */
+	bool ended = false;
 	size_t msg_len;
 	uint16_t cport;
 	int ret;
@@ -225,22 +302,34 @@ static void gbnet_node_frames(struct gbnet_node *node)
 			gbnet_node_log(node, true, "cport %u: message of %zu bytes not delivered: %s",
 				       cport, msg_len, strerror(-ret));
 		}
+		/* an answer frees its slot: queued requests may go (or fail) */
+		memcpy(hdr, msg, sizeof(hdr));
 		gb_tcp_rx_consume(&node->rx, GB_TCP_PREFIX + msg_len);
+		ended = true;
+		gbnet_limits_response(node, cport, hdr, sizeof(hdr));
+		if (node->state != GBNET_NODE_UP)
+			return;
 	}
-	/* a message begun must end in time: a slow sender holds nothing */
+	/*
+	 * A message begun must end in time: a slow sender holds nothing.
+	 * The clock runs from the first byte of the message now at the
+	 * head of the buffer: a frame that ended restarts it, so a node
+	 * streaming whole frames whose reads end mid-frame is never late.
+	 */
+	if (ended || !node->rx.len)
+		gbnet_cancel(node, &node->frame_timer);
 	if (node->rx.len && !node->frame_timer)
 		node->frame_timer = gbsim_loop_add_timer(gbnet_loop(node),
 							 node->net->frame_ms,
 							 gbnet_node_frame_late,
 							 node);
-	else if (!node->rx.len)
-		gbnet_cancel(node, &node->frame_timer);
 }
 
 static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 			  void *ctx)
 {
 	struct gbnet_node *node = ctx;
+	int one = 1;
 	ssize_t n;
 
 	(void)loop;
@@ -252,6 +341,12 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 	}
 	if (!(revents & (POLLIN | POLLHUP | POLLERR)))
 		return;
+	if (gbnet_node_pause(node)) {
+		/* not read, so a hang-up would be reported at every poll() */
+		if (revents & (POLLHUP | POLLERR))
+			gbnet_node_down(node, true, "lost while not read (the AP's queue was full)");
+		return;
+	}
 	/* one read per wakeup, at most one largest message: fair to others */
 	n = recv(node->fd, gb_tcp_rx_tail(&node->rx), gb_tcp_rx_room(&node->rx),
 		 MSG_DONTWAIT);
@@ -269,6 +364,14 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 			gbnet_node_down(node, false, "closed by the node");
 		return;
 	}
+	/*
+	 * ACK at once, again after every read: greybus-zephyr writes the
+	 * CPort prefix and the message in two send()s with Nagle's
+	 * algorithm on, so its message waits for our ACK of the prefix;
+	 * a delayed ACK would cost 40 ms or more per message.
+	 */
+	if (node->net->quickack)
+		setsockopt(node->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
 	node->bytes_in += (size_t)n;
 	gb_tcp_rx_added(&node->rx, (size_t)n);
 	gbnet_node_frames(node);
@@ -316,6 +419,8 @@ static void gbnet_node_up(struct gbnet_node *node)
 	/* silent past keepalive_s (dead peer, unacked data): down */
 	intvl = ka / cnt ? ka / cnt : 1;
 	setsockopt(node->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	if (net->quickack)
+		setsockopt(node->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
 	setsockopt(node->fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
 	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPIDLE, &intvl, sizeof(intvl));
 	setsockopt(node->fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof(intvl));
@@ -372,7 +477,7 @@ static void gbnet_node_connect_late(struct gbsim_loop *loop, void *ctx)
 	(void)loop;
 	node->timer = 0;
 	gbnet_node_down(node, true, "connect to %s: no answer in %u ms",
-			node->addr, GBNET_CONNECT_MS);
+			node->addr, node->net->connect_ms);
 }
 
 static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
@@ -397,25 +502,19 @@ static void gbnet_addr_name(const struct sockaddr *sa, char *out, size_t len)
 	}
 }
 
-static void gbnet_node_connect(struct gbnet_node *node)
+static void gbnet_node_dial(struct gbnet_node *node,
+			    const struct sockaddr_storage *ss, socklen_t len)
 {
-	struct sockaddr_storage ss;
-	char err[160];
-	socklen_t len;
 	int fd;
 
-	/* names resolve here, at each attempt (a node may move) */
-	if (gb_resolve(node->host, node->port, &ss, &len, err, sizeof(err))) {
-		gbnet_node_down(node, true, "%s", err);
-		return;
-	}
-	gbnet_addr_name((struct sockaddr *)&ss, node->addr, sizeof(node->addr));
-	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	gbnet_addr_name((const struct sockaddr *)ss, node->addr,
+			sizeof(node->addr));
+	fd = socket(ss->ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		gbnet_node_down(node, true, "socket: %s", strerror(errno));
 		return;
 	}
-	if (connect(fd, (struct sockaddr *)&ss, len) && errno != EINPROGRESS) {
+	if (connect(fd, (const struct sockaddr *)ss, len) && errno != EINPROGRESS) {
 		int e = errno;
 
 		close(fd);
@@ -430,8 +529,64 @@ static void gbnet_node_connect(struct gbnet_node *node)
 		gbnet_node_down(node, true, "out of memory");
 		return;
 	}
-	node->timer = gbsim_loop_add_timer(gbnet_loop(node), GBNET_CONNECT_MS,
+	node->timer = gbsim_loop_add_timer(gbnet_loop(node),
+					   node->net->connect_ms,
 					   gbnet_node_connect_late, node);
+}
+
+/* A name looked up (resolver.c): the node, if it is still waiting for it */
+static void gbnet_node_resolved(void *ctx, uint64_t key, int ret,
+				const struct sockaddr_storage *ss,
+				socklen_t len, const char *err)
+{
+	struct gbnet *net = ctx;
+	struct gbnet_node *node = net->nodes;
+
+	while (node && node->serial != key)
+		node = node->next;
+	if (!node || node->state != GBNET_NODE_RESOLVING)
+		return;
+	if (ret) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	gbnet_node_dial(node, ss, len);
+}
+
+static void gbnet_node_connect(struct gbnet_node *node)
+{
+	struct gbnet *net = node->net;
+	struct sockaddr_storage ss;
+	char err[160];
+	socklen_t len;
+	int ret;
+
+	/*
+	 * An address is used as it is; a name is looked up again at each
+	 * attempt (a node may move), by the resolver's thread: a lookup
+	 * takes as long as DNS does, and the loop serves every other node
+	 */
+	ret = gb_resolve_numeric(node->host, node->port, &ss, &len, err,
+				 sizeof(err));
+	if (!ret) {
+		gbnet_node_dial(node, &ss, len);
+		return;
+	}
+	if (ret != -ENOENT) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	if (!net->resolver)
+		net->resolver = gbsim_resolver_new(gbnet_loop(node), gb_resolve,
+						   gbnet_node_resolved, net);
+	if (!net->resolver ||
+	    gbsim_resolver_ask(net->resolver, node->serial, node->host,
+			       node->port)) {
+		gbnet_node_down(node, true, "%s: cannot look the name up now",
+				node->host);
+		return;
+	}
+	node->state = GBNET_NODE_RESOLVING;
 }
 
 struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
@@ -445,6 +600,7 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 		return NULL;
 	}
 	node->net = net;
+	node->serial = ++net->next_serial;
 	node->fd = -1;
 	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
 	if (gb_tcp_split_hostport(spec, node->host, sizeof(node->host),
@@ -463,12 +619,14 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 	}
 	node->spec = strdup(spec);
 	node->out = malloc(GBNET_OUT_MAX);
+	node->mtu = net->node_mtu < net->cfg.mtu ? net->node_mtu : net->cfg.mtu;
 	if (!node->spec || !node->out ||
-	    gb_tcp_rx_init(&node->rx, net->cfg.mtu)) {
+	    gb_tcp_rx_init(&node->rx, net->cfg.mtu) || gbnet_limits_init(node)) {
 		snprintf(err, errlen, "out of memory");
 		free(node->spec);
 		free(node->out);
 		gb_tcp_rx_fini(&node->rx);
+		gbnet_limits_fini(node);
 		free(node);
 		return NULL;
 	}
@@ -489,6 +647,7 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 		*pp = node->next;
 	if (node->state == GBNET_NODE_UP)
 		gbsim_module_remove(&net->sim, node->intf_id, "removed");
+	gbnet_node_unpause(node);
 	gbnet_cancel(node, &node->timer);
 	gbnet_cancel(node, &node->frame_timer);
 	if (node->fd >= 0) {
@@ -496,8 +655,11 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 		close(node->fd);
 	}
 	gb_tcp_rx_fini(&node->rx);
+	gbnet_limits_fini(node);
 	free(node->out);
 	free(node->spec);
+	if (node->mdns_key)
+		net->mdns_nodes--;
 	free(node->mdns_key);
 	free(node);
 }
@@ -530,4 +692,6 @@ void gbnet_nodes_fini(struct gbnet *net)
 {
 	while (net->nodes)
 		gbnet_node_remove(net, net->nodes);
+	gbsim_resolver_free(net->resolver);
+	net->resolver = NULL;
 }

@@ -14,6 +14,15 @@
  *
  * The "tcp" command of gbsim ctl breaks the stream on purpose (see
  * gbsim_cmd_tcp()).
+ *
+ * --personality zephyr plays a greybus-zephyr node as observed
+ * (../shared/transports.md): each message written as two send()s, the
+ * CPort prefix then the message, on a socket with Nagle's algorithm on
+ * (so the message waits for the host's ACK of the prefix), and a message
+ * from the host that does not fit its heap (GBSIM_ZEPHYR_HEAP bytes less
+ * its bookkeeping: about 2 KB), or more than
+ * GBSIM_ZEPHYR_BURST requests read at once, hang the node for good (its
+ * heap allocation waits for ever: nothing read or written).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +46,9 @@
 
 #define GBSIM_NODE_OUT_MAX	(1024 * 1024)	/* bytes queued per client */
 #define GBSIM_NODE_BAD_CPORT	0xfff0		/* "tcp IFID bad-cport" */
+#define GBSIM_ZEPHYR_HEAP	2048		/* greybus-zephyr's default heap */
+#define GBSIM_ZEPHYR_HEAP_OVERHEAD 32		/* its own bookkeeping, about */
+#define GBSIM_ZEPHYR_BURST	16		/* requests read at once: it stalls */
 
 /* What the next message sent to the client suffers ("tcp" command) */
 enum gbsim_node_fault {
@@ -58,6 +70,8 @@ struct gbsim_node {
 	uint8_t		*out;
 	size_t		out_len;
 	bool		stalled;	/* neither reads nor writes */
+	size_t		split_left;	/* zephyr: bytes of this send() part left */
+	bool		split_prefix;	/* zephyr: that part is a prefix */
 	enum gbsim_node_fault fault;
 	unsigned long	clients, frames_in, frames_out;
 };
@@ -72,6 +86,7 @@ struct gbsim_node_set {
 	struct gbsim_node *nodes;
 	size_t		num_nodes;
 	struct gbsim_node_port *ports;	/* by bridge CPort (tp->num_cports) */
+	bool		zephyr;		/* --personality zephyr */
 };
 
 static struct gbsim_node_set *gbsim_node_set_of(struct gbsim *sim)
@@ -106,6 +121,8 @@ static void gbsim_node_drop(struct gbsim_node *node, const char *why)
 	node->stalled = false;
 	node->fault = GBSIM_NODE_FAULT_NONE;
 	node->out_len = 0;
+	node->split_left = 0;
+	node->split_prefix = false;
 	gb_tcp_rx_reset(&node->rx);
 	for (unsigned int i = 1; i < set->tp->num_cports; i++) {
 		if (set->ports[i].node != node)
@@ -129,12 +146,38 @@ static void gbsim_node_update_events(struct gbsim_node *node)
 	gbsim_loop_set_events(node->set->tp->loop, node->fd, ev);
 }
 
+/*
+ * How much of the queue the next send() takes: all of it, or as a
+ * greybus-zephyr node writes, the rest of the CPort prefix or of the
+ * message now at the head (node->split_left bytes; 0 = a prefix next)
+ */
+static size_t gbsim_node_chunk(struct gbsim_node *node)
+{
+	size_t size;
+
+	if (!node->set->zephyr)
+		return node->out_len;
+	if (!node->split_left) {
+		if (node->split_prefix) {
+			/* the message after its prefix: its header says how long */
+			size = node->out_len >= 2 ?
+			       (size_t)(node->out[0] | node->out[1] << 8) : node->out_len;
+			node->split_left = size ? size : node->out_len;
+			node->split_prefix = false;
+		} else {
+			node->split_left = GB_TCP_PREFIX;
+			node->split_prefix = true;
+		}
+	}
+	return node->split_left < node->out_len ? node->split_left : node->out_len;
+}
+
 static void gbsim_node_flush(struct gbsim_node *node)
 {
 	ssize_t n;
 
 	while (node->out_len && !node->stalled) {
-		n = send(node->fd, node->out, node->out_len,
+		n = send(node->fd, node->out, gbsim_node_chunk(node),
 			 MSG_NOSIGNAL | MSG_DONTWAIT);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -146,6 +189,8 @@ static void gbsim_node_flush(struct gbsim_node *node)
 		}
 		memmove(node->out, node->out + n, node->out_len - (size_t)n);
 		node->out_len -= (size_t)n;
+		if (node->set->zephyr)
+			node->split_left -= (size_t)n;
 	}
 	gbsim_node_update_events(node);
 }
@@ -184,6 +229,7 @@ static void gbsim_node_frames(struct gbsim_node *node)
 	struct gbsim *sim = node->set->tp->sim;
 	enum gb_tcp_status st;
 	const uint8_t *msg;
+	unsigned int requests = 0;
 	size_t msg_len;
 	uint16_t cport;
 	int hd;
@@ -199,6 +245,24 @@ static void gbsim_node_frames(struct gbsim_node *node)
 			return;
 		}
 		node->frames_in++;
+		if (!(msg[4] & GB_MSG_TYPE_RESPONSE))
+			requests++;
+		if (node->set->zephyr && requests > GBSIM_ZEPHYR_BURST) {
+			gbsim_log_warn("node %u: more than %u requests at once: the node stalls (zephyr heap)",
+				       node->intf_id, GBSIM_ZEPHYR_BURST);
+			node->stalled = true;
+			gbsim_node_update_events(node);
+			return;
+		}
+		if (node->set->zephyr &&
+		    msg_len > GBSIM_ZEPHYR_HEAP - GBSIM_ZEPHYR_HEAP_OVERHEAD) {
+			/* its heap allocation waits for ever */
+			gbsim_log_warn("node %u: message of %zu bytes: the node hangs (zephyr heap %u)",
+				       node->intf_id, msg_len, GBSIM_ZEPHYR_HEAP);
+			node->stalled = true;
+			gbsim_node_update_events(node);
+			return;
+		}
 		hd = gbsim_node_hd_cport(node, cport);
 		if (hd > 0)
 			gbsim_host_message(sim, (uint16_t)hd, msg, msg_len);
@@ -253,7 +317,9 @@ static void gbsim_node_accept(struct gbsim_loop *loop, int fd, short revents,
 		close(cfd);
 		return;
 	}
-	setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	/* greybus-zephyr leaves Nagle's algorithm on */
+	if (!node->set->zephyr)
+		setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 	if (gbsim_loop_add_fd(loop, cfd, POLLIN, gbsim_node_io, node)) {
 		close(cfd);
 		return;
@@ -331,11 +397,21 @@ static int gbsim_node_open(struct gbsim_transport *tp, char *err,
 			 "no module to serve (port %u)", port);
 		return -EINVAL;
 	}
+	if (tp->personality && strcmp(tp->personality, "full") &&
+	    strcmp(tp->personality, "zephyr")) {
+		snprintf(err, errlen, "--personality %s: a node is full (default) or zephyr",
+			 tp->personality);
+		return -EINVAL;
+	}
 	set = calloc(1, sizeof(*set));
 	if (!set)
 		return -ENOMEM;
 	tp->priv = set;
 	set->tp = tp;
+	set->zephyr = tp->personality && !strcmp(tp->personality, "zephyr");
+	if (set->zephyr)
+		gbsim_log_info("node: personality zephyr (split writes, Nagle on, %u-byte heap)",
+			       GBSIM_ZEPHYR_HEAP);
 	set->nodes = calloc(n, sizeof(*set->nodes));
 	set->ports = calloc(tp->num_cports, sizeof(*set->ports));
 	if (!set->nodes || !set->ports) {

@@ -15,9 +15,9 @@
 
 #include "gb_resolve.h"
 
-#ifdef GB_STATIC
-int gb_resolve(const char *host, uint16_t port, struct sockaddr_storage *ss,
-	       socklen_t *len, char *err, size_t errlen)
+int gb_resolve_numeric(const char *host, uint16_t port,
+		       struct sockaddr_storage *ss, socklen_t *len, char *err,
+		       size_t errlen)
 {
 	struct sockaddr_in *in = (struct sockaddr_in *)ss;
 	struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)ss;
@@ -55,6 +55,18 @@ int gb_resolve(const char *host, uint16_t port, struct sockaddr_storage *ss,
 			return 0;
 		}
 	}
+	snprintf(err, errlen, "%s: not an IPv4 or IPv6 address", host);
+	return -ENOENT;
+}
+
+#ifdef GB_STATIC
+int gb_resolve(const char *host, uint16_t port, struct sockaddr_storage *ss,
+	       socklen_t *len, char *err, size_t errlen)
+{
+	int ret = gb_resolve_numeric(host, port, ss, len, err, errlen);
+
+	if (ret != -ENOENT)
+		return ret;
 	snprintf(err, errlen, "%s: not an IPv4 or IPv6 address (this static build resolves no names)",
 		 host);
 	return -EINVAL;

@@ -13,6 +13,11 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+/* An address only, never a lookup: -ENOENT if @host is not one */
+int gb_resolve_numeric(const char *host, uint16_t port,
+		       struct sockaddr_storage *ss, socklen_t *len, char *err,
+		       size_t errlen);
+/* An address, or a name looked up (blocks while the resolver works) */
 int gb_resolve(const char *host, uint16_t port, struct sockaddr_storage *ss,
 	       socklen_t *len, char *err, size_t errlen);
 

@@ -223,6 +223,41 @@ static bool node_closed(int timeout_ms)
 	return closed;
 }
 
+/* gbnet keeps the node's connection for @ms (nothing read is an EOF) */
+static bool node_open(int ms)
+{
+	struct pollfd pfd = { .fd = nfd, .events = POLLIN };
+	uint8_t b;
+
+	if (poll(&pfd, 1, ms) <= 0)
+		return true;
+	return recv(nfd, &b, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+/* One frame the node was sent: its CPort and message; false on timeout */
+static bool node_msg(uint16_t *cport, uint8_t *msg, size_t *len, int timeout_ms)
+{
+	uint8_t pre[4];
+
+	if (!node_read(pre, 4, timeout_ms))
+		return false;
+	*cport = (uint16_t)(pre[0] | pre[1] << 8);
+	*len = (size_t)(pre[2] | pre[3] << 8);
+	if (*len < 8 || *len > 4096)
+		return false;
+	memcpy(msg, pre + 2, 2);
+	return node_read(msg + 2, *len - 2, timeout_ms);
+}
+
+/* The node answers request @id of @type on its cport 0 */
+static void node_answer(uint16_t id, uint8_t type)
+{
+	uint8_t rsp[8];
+	size_t n = build(rsp, id, type | GB_MSG_TYPE_RESPONSE, 0, NULL, 0);
+
+	node_frame(0, rsp, n);
+}
+
 /* The node connects (again): module inserted at @intf, brought up */
 static void node_up(const char *why, uint8_t intf)
 {
@@ -289,6 +324,7 @@ int main(int argc, char **argv)
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
 		execl(argv[1], argv[1], "--device-fd", fdarg, "--log", argv[3],
 		      "--cports", "16", "--mtu", "256", "--frame-timeout", "300",
+		      "--node-mtu", "128", "--node-inflight", "2",
 		      "--backoff-max", "300", "--node", node, (char *)NULL);
 		_exit(127);
 	}
@@ -350,6 +386,42 @@ int main(int argc, char **argv)
 		   "gbnet: a frame in two segments");
 	}
 
+	/*
+	 * Whole frames streamed for longer than the frame timeout (300 ms),
+	 * every write ending mid-frame (18 bytes, then 12 at a time: 12-byte
+	 * frames, so the buffer is never empty): each frame is whole within
+	 * 40 ms, so nothing is late and the node stays.
+	 */
+	{
+		uint8_t stream[24], two[2];
+		unsigned int sent = 0, got_n = 0;
+
+		memset(two, 0, sizeof(two));
+		n = build(m, 0, 0x7e, 0, two, 2);	/* 10 bytes: 12 framed */
+		stream[0] = 0;
+		stream[1] = 0;
+		memcpy(stream + 2, m, n);
+		memcpy(stream + 12, stream, 12);
+		node_write(stream, 18);
+		sent = 1;
+		for (int i = 0; i < 60; i++) {
+			usleep(20000);
+			/* bytes 6..11 of a frame, then 0..5 of the next */
+			node_write(stream + 6, 12);
+			sent++;
+			while (ap_recv(&got, 0))
+				got_n++;
+		}
+		/* the half frame left: finish it */
+		node_write(stream + 6, 6);
+		sent++;
+		while (got_n < sent && ap_recv(&got, 2000))
+			got_n++;
+		ok(got_n == sent && node_open(300),
+		   "gbnet: frames streamed across reads: %u of %u delivered, node kept", got_n,
+		   sent);
+	}
+
 	/* a CPort no connection reaches */
 	node_frame(9, m, n);
 	node_dropped("bad cport", 2, 3000);
@@ -386,6 +458,134 @@ int main(int argc, char **argv)
 	   "closed mid-message: module 2 removed");
 	cport_event(GB_VHD_CPORT_DISABLE, 1, 0);
 	node_up("after a close", 2);
+
+	/*
+	 * The node's MTU (--node-mtu 128): a larger request never reaches
+	 * the node and is answered GB_OP_OVERFLOW at once.
+	 */
+	{
+		uint8_t big[200] = { 0 }, nm[4096], req[256];
+		uint16_t ncport;
+		size_t nlen;
+
+		n = build(req, 0x21, 0x02, 0, big, sizeof(big) - 8);
+		ap_send(1, req, n);
+		ok(ap_recv(&got, 3000) && got.cport == 1 && msg_id(&got) == 0x21 &&
+		   msg_type(&got) == 0x82 && got.bytes[5] == GB_OP_OVERFLOW,
+		   "gbnet: node mtu: a 200-byte request answered GB_OP_OVERFLOW");
+		ok(!node_msg(&ncport, nm, &nlen, 300),
+		   "gbnet: node mtu: the request did not reach the node");
+	}
+	/*
+	 * Requests in flight (--node-inflight 2): the third waits for an
+	 * answer; past the queue (64) a request is answered GB_OP_RETRY.
+	 */
+	{
+		uint8_t nm[4096];
+		uint16_t ncport, ids[80];
+		unsigned int seen = 0, answered = 0, retry = 0;
+		size_t nlen;
+		bool order = true;
+
+		for (uint16_t id = 0x31; id <= 0x34; id++) {
+			n = build(m, id, 0x02, 0, NULL, 0);
+			ap_send(1, m, n);
+		}
+		while (seen < 4 && node_msg(&ncport, nm, &nlen, 300))
+			ids[seen++] = (uint16_t)(nm[2] | nm[3] << 8);
+		ok(seen == 2 && ids[0] == 0x31 && ids[1] == 0x32,
+		   "gbnet: node inflight: 2 of 4 requests sent (%u)", seen);
+		node_answer(0x31, 0x02);
+		ok(node_msg(&ncport, nm, &nlen, 3000) && nm[2] == 0x33 &&
+		   !node_msg(&ncport, nm, &nlen, 300),
+		   "gbnet: node inflight: an answer lets the third go, only it");
+		node_answer(0x32, 0x02);
+		node_answer(0x33, 0x02);
+		ok(node_msg(&ncport, nm, &nlen, 3000) && nm[2] == 0x34,
+		   "gbnet: node inflight: then the fourth");
+		node_answer(0x34, 0x02);
+		for (int i = 0; i < 4; i++)
+			if (ap_recv(&got, 3000) && msg_type(&got) == 0x82 &&
+			    got.bytes[5] == GB_OP_SUCCESS)
+				answered++;
+		ok(answered == 4, "gbnet: node inflight: the AP got the 4 answers (%u)",
+		   answered);
+
+		/* 2 in flight + 64 queued + 1 refused */
+		for (uint16_t id = 0x100; id < 0x100 + 67; id++) {
+			n = build(m, id, 0x02, 0, NULL, 0);
+			ap_send(1, m, n);
+		}
+		ok(ap_recv(&got, 3000) && msg_id(&got) == 0x100 + 66 &&
+		   got.bytes[5] == GB_OP_RETRY,
+		   "gbnet: node inflight: past the queue, GB_OP_RETRY");
+		/* the node answers everything it gets, in order */
+		seen = 0;
+		while (seen < 66 && node_msg(&ncport, nm, &nlen, 3000)) {
+			uint16_t id = (uint16_t)(nm[2] | nm[3] << 8);
+
+			if (id != 0x100 + seen)
+				order = false;
+			node_answer(id, 0x02);
+			seen++;
+		}
+		for (answered = 0; answered < 66 && ap_recv(&got, 3000); answered++)
+			if (got.bytes[5] != GB_OP_SUCCESS)
+				retry++;
+		ok(seen == 66 && order && answered == 66 && !retry,
+		   "gbnet: node inflight: the 66 others went out in order and were answered (%u, %u)",
+		   seen, answered);
+	}
+
+	/*
+	 * Back-pressure: the AP reads nothing while the node sends 6000
+	 * messages, more than gbnet's queue to the AP holds (4096 events)
+	 * plus the socket's buffer.  gbnet stops reading the node at the
+	 * queue's high mark instead of refusing messages: once the AP reads
+	 * again, every one of them arrives, and the node is still up.
+	 */
+	{
+		enum { FLOOD = 6000, PER_WRITE = 100 };
+		unsigned int got_n = 0, other = 0;
+		uint8_t frame[12], chunk[12 * PER_WRITE], two[2] = { 0, 0 };
+		pid_t writer;
+		int wst;
+
+		n = build(m, 0, 0x7e, 0, two, 2);
+		frame[0] = 0;
+		frame[1] = 0;
+		memcpy(frame + 2, m, n);
+		for (int i = 0; i < PER_WRITE; i++)
+			memcpy(chunk + 12 * i, frame, 12);
+		writer = fork();
+		if (writer == 0) {
+			for (int i = 0; i < FLOOD / PER_WRITE; i++)
+				if (write(nfd, chunk, sizeof(chunk)) != (ssize_t)sizeof(chunk))
+					_exit(1);
+			_exit(0);
+		}
+		/* the writer blocks once gbnet stops reading: give it time */
+		for (int i = 0; i < 30; i++) {
+			usleep(100000);
+			if (waitpid(writer, &wst, WNOHANG) == writer) {
+				writer = 0;
+				break;
+			}
+		}
+		while (got_n < FLOOD && ap_recv(&got, 5000)) {
+			if (got.cport == 1 && got.len == n)
+				got_n++;
+			else
+				other++;
+			if (writer && waitpid(writer, &wst, WNOHANG) == writer)
+				writer = 0;
+		}
+		if (writer)
+			waitpid(writer, &wst, 0);
+		ok(got_n == FLOOD && other == 0 && node_open(300),
+		   "gbnet: back-pressure: %u of %u messages reached the AP (%u others), node kept",
+		   got_n, FLOOD, other);
+	}
 
 	kill(pid, SIGTERM);
 	ok(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&

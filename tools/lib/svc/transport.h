@@ -33,6 +33,8 @@ struct gbsim_transport_ops {
 	int	(*strobe)(struct gbsim_transport *tp, uint64_t timestamp_ns);
 	/* Unplug: the host device and everything under it goes away */
 	void	(*close)(struct gbsim_transport *tp);
+	/* Messages waiting to reach the AP (NULL: the transport never queues) */
+	size_t	(*backlog)(struct gbsim_transport *tp);
 };
 
 struct gbsim_transport {
@@ -47,8 +49,19 @@ struct gbsim_transport {
 	bool		attach;		/* hdlc: run gbattach on its slave */
 	const char	*personality;	/* hdlc: "full" (NULL) or "cc1352" */
 	uint32_t	baud;		/* hdlc: pace the link at this rate, 0 not */
+	/*
+	 * Called (if set) when the backlog falls to GBSIM_BACKLOG_LOW after
+	 * having reached GBSIM_BACKLOG_HIGH: whoever stopped reading its
+	 * sources at the high mark (gbnet's nodes) may read again
+	 */
+	void		(*drained)(void *ctx);
+	void		*drained_ctx;
 	void		*priv;
 };
+
+/* A transport's queue of messages to the AP: back-pressure marks */
+#define GBSIM_BACKLOG_HIGH	3072
+#define GBSIM_BACKLOG_LOW	1024
 
 /* The transports built in, by name ("vhd") */
 const struct gbsim_transport_ops *gbsim_transport_find(const char *name);

@@ -3,9 +3,13 @@
  * The /dev/greybus-vhd transport (include/uapi/greybus/vhd.h, docs/vhd.md).
  *
  * The device carries one event per read() or write().  Reads are drained
- * until EAGAIN each time poll() says so; writes that would block wait in
- * a FIFO (order matters: a response must not overtake an earlier one) and
- * go out on POLLOUT.
+ * until EAGAIN each time poll() says so, at most GBSIM_VHD_READS_MAX of
+ * them (a descriptor that never runs dry shares the loop with the signals
+ * that stop it); writes that would block wait in a FIFO (order matters: a
+ * response must not overtake an earlier one) and go out on POLLOUT.
+ *
+ * A path is opened only if it is the greybus-vhd character device: the
+ * CREATE written first would otherwise land in whatever file it names.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <uapi/greybus/vhd.h>
+
+#include <gb_ratelimit.h>
 
 #include "gbsim.h"
 #include "log.h"
@@ -23,6 +31,9 @@
 #include "transport.h"
 
 #define GBSIM_VHD_QUEUE_MAX	4096	/* events waiting for POLLOUT */
+_Static_assert(GBSIM_BACKLOG_HIGH < GBSIM_VHD_QUEUE_MAX,
+	       "back-pressure must start before the queue refuses");
+#define GBSIM_VHD_READS_MAX	64	/* events read per wake-up */
 
 struct gbsim_vhd_pending {
 	size_t		len;
@@ -35,7 +46,19 @@ struct gbsim_vhd {
 	struct gbsim_vhd_pending *head, *tail;
 	size_t		queued;
 	bool		lost;
+	bool		high;		/* the backlog reached the high mark */
+	struct gb_ratelimit rl;		/* complaints about what is read */
 };
+
+/* A complaint about an event read: rate-limited, the device may be odd */
+#define gbsim_vhd_complain(vhd, fmt, ...)				\
+	do {								\
+		unsigned int missed_;					\
+									\
+		if (gb_ratelimit(&(vhd)->rl, gbsim_now_ns(), &missed_))	\
+			gbsim_log_error(fmt "%s", __VA_ARGS__,		\
+					missed_ ? " (and lines suppressed)" : ""); \
+	} while (0)
 
 static void gbsim_vhd_lost(struct gbsim_transport *tp, int err)
 {
@@ -85,7 +108,8 @@ static int gbsim_vhd_queue(struct gbsim_transport *tp, const void *ev,
 	else
 		vhd->head = p;
 	vhd->tail = p;
-	vhd->queued++;
+	if (++vhd->queued >= GBSIM_BACKLOG_HIGH)
+		vhd->high = true;
 	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN | POLLOUT);
 	return 0;
 }
@@ -108,8 +132,20 @@ static void gbsim_vhd_flush(struct gbsim_transport *tp)
 			vhd->tail = NULL;
 		vhd->queued--;
 		free(p);
+		if (vhd->high && vhd->queued <= GBSIM_BACKLOG_LOW) {
+			vhd->high = false;
+			if (tp->drained)
+				tp->drained(tp->drained_ctx);
+		}
 	}
 	gbsim_loop_set_events(tp->loop, tp->fd, POLLIN);
+}
+
+static size_t gbsim_vhd_backlog(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+
+	return vhd ? vhd->queued : 0;
 }
 
 static int gbsim_vhd_event(struct gbsim_transport *tp, uint32_t type,
@@ -155,18 +191,19 @@ static const char *gbsim_vhd_cport_event_name(uint32_t type)
 static void gbsim_vhd_dispatch(struct gbsim_transport *tp, const uint8_t *ev,
 			       size_t n)
 {
+	struct gbsim_vhd *vhd = tp->priv;
 	struct gb_vhd_event_hdr hdr;
 	const uint8_t *payload;
 	const char *what;
 
 	if (n < sizeof(hdr)) {
-		gbsim_log_error("vhd: short event of %zu bytes ignored", n);
+		gbsim_vhd_complain(vhd, "vhd: short event of %zu bytes ignored", n);
 		return;
 	}
 	memcpy(&hdr, ev, sizeof(hdr));
 	payload = ev + sizeof(hdr);
 	if (hdr.len != n - sizeof(hdr)) {
-		gbsim_log_error("vhd: event type 0x%x says %u payload bytes, read %zu: ignored",
+		gbsim_vhd_complain(vhd, "vhd: event type 0x%x says %u payload bytes, read %zu: ignored",
 				hdr.type, hdr.len, n - sizeof(hdr));
 		return;
 	}
@@ -208,11 +245,11 @@ static void gbsim_vhd_dispatch(struct gbsim_transport *tp, const uint8_t *ev,
 			gbsim_host_cport_event(tp->sim, what, c.cport_id, c.arg);
 			return;
 		}
-		gbsim_log_warn("vhd: unknown event type 0x%x (%u bytes) ignored",
+		gbsim_vhd_complain(vhd, "vhd: unknown event type 0x%x (%u bytes) ignored",
 			       hdr.type, hdr.len);
 		return;
 	}
-	gbsim_log_error("vhd: event type 0x%x too short (%u bytes): ignored",
+	gbsim_vhd_complain(vhd, "vhd: event type 0x%x too short (%u bytes): ignored",
 			hdr.type, hdr.len);
 }
 
@@ -226,7 +263,7 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 	if (revents & POLLOUT)
 		gbsim_vhd_flush(tp);
 	if (revents & POLLIN) {
-		for (;;) {
+		for (unsigned int i = 0; i < GBSIM_VHD_READS_MAX; i++) {
 			ssize_t n = read(fd, vhd->rbuf, GB_VHD_EVENT_SIZE_MAX);
 
 			if (n < 0 && errno == EINTR)
@@ -248,6 +285,47 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 	} else if (revents & (POLLHUP | POLLERR | POLLNVAL)) {
 		gbsim_vhd_lost(tp, -EPIPE);
 	}
+}
+
+/*
+ * Is @fd (opened from @path) the greybus-vhd character device?  A
+ * character device whose sysfs entry names another device is not; when
+ * sysfs cannot say (not mounted), a character device is taken.
+ */
+static int gbsim_vhd_check(int fd, const char *path, char *err, size_t errlen)
+{
+	char uevent[64], line[128];
+	struct stat st;
+	bool other = false;
+	FILE *f;
+
+	if (fstat(fd, &st)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISCHR(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a character device (the %s device is)",
+			 path, GB_VHD_DEVICE_NAME);
+		return -ENODEV;
+	}
+	snprintf(uevent, sizeof(uevent), "/sys/dev/char/%u:%u/uevent",
+		 major(st.st_rdev), minor(st.st_rdev));
+	f = fopen(uevent, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "DEVNAME=", 8)) {
+			line[strcspn(line, "\n")] = '\0';
+			other = strcmp(line + 8, GB_VHD_DEVICE_NAME) != 0;
+		}
+	}
+	fclose(f);
+	if (other) {
+		snprintf(err, errlen, "%s: not the %s device", path,
+			 GB_VHD_DEVICE_NAME);
+		return -ENODEV;
+	}
+	return 0;
 }
 
 static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
@@ -281,9 +359,14 @@ static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
 				 errno == ENOENT ? " (is gb-vhd loaded?)" : "");
 			goto err_free;
 		}
+		ret = gbsim_vhd_check(tp->fd, tp->device, err, errlen);
+		if (ret)
+			goto err_close;
 	} else {
+		/* non-blocking, and not inherited by anything run later */
 		flags = fcntl(tp->fd, F_GETFL);
-		if (flags < 0 || fcntl(tp->fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+		if (flags < 0 || fcntl(tp->fd, F_SETFL, flags | O_NONBLOCK) < 0 ||
+		    fcntl(tp->fd, F_SETFD, FD_CLOEXEC) < 0) {
 			ret = -errno;
 			snprintf(err, errlen, "descriptor %d: %s", tp->fd,
 				 strerror(errno));
@@ -375,4 +458,5 @@ const struct gbsim_transport_ops gbsim_vhd_transport = {
 	.send	= gbsim_vhd_send,
 	.strobe	= gbsim_vhd_strobe,
 	.close	= gbsim_vhd_close,
+	.backlog = gbsim_vhd_backlog,
 };
