@@ -54,9 +54,22 @@
 
 #include "hdlc.h"
 
-unsigned int gb_hdlc_mtu = GB_HDLC_MTU_DEFAULT;
+static unsigned int gb_hdlc_mtu;
 module_param_named(mtu, gb_hdlc_mtu, uint, 0644);
-MODULE_PARM_DESC(mtu, "largest Greybus message on a new link, header included (64..4096, default 256)");
+MODULE_PARM_DESC(mtu, "largest Greybus message toward the peer on a new link, header included (64..4096; 0, the default: the peer's own limit, 250 for a CC1352)");
+
+/**
+ * gb_hdlc_peer_mtu() - the largest message toward a new link's peer
+ * @peer: what the peer takes (its binding says, or GB_HDLC_MTU_CC1352)
+ *
+ * Return: the module parameter "mtu" if set, else @peer.
+ */
+size_t gb_hdlc_peer_mtu(size_t peer)
+{
+	unsigned int mtu = READ_ONCE(gb_hdlc_mtu);
+
+	return mtu ? mtu : peer;
+}
 
 /* One frame on its way to the wire */
 struct gb_hdlc_txbuf {
@@ -72,7 +85,8 @@ struct gb_hdlc_link {
 	struct gb_host_device	*hd;
 	const struct gb_hdlc_link_ops *ops;
 	void			*priv;
-	size_t			mtu;
+	size_t			mtu;	/* toward the peer */
+	size_t			mru;	/* from the peer */
 	char			port[32];
 	bool			added;
 
@@ -306,8 +320,15 @@ static int gb_hdlc_message_send(struct gb_host_device *hd, u16 cport_id,
 
 	if (cport_id >= hd->num_cports)
 		return -EINVAL;
-	if (size < sizeof(*message->header) || size > link->mtu)
+	if (size < sizeof(*message->header))
 		return -EMSGSIZE;
+	if (size > link->mtu) {
+		/* the core builds none; a peer would drop it (docs/hdlc.md) */
+		dev_err_ratelimited(&hd->dev,
+				    "%s: %zu-byte message refused: the peer takes %zu at most\n",
+				    link->port, size, link->mtu);
+		return -EMSGSIZE;
+	}
 
 	tb = gb_hdlc_txbuf_build(GB_HDLC_ADDR_GREYBUS, &cport, sizeof(cport),
 				 message->header, size, gfp_mask);
@@ -586,9 +607,18 @@ static ssize_t mtu_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(mtu);
 
+static ssize_t mru_show(struct device *dev, struct device_attribute *attr,
+			char *buf)
+{
+	return sysfs_emit(buf, "%zu\n",
+			  gb_hdlc_link_of(to_gb_host_device(dev))->mru);
+}
+static DEVICE_ATTR_RO(mru);
+
 static struct attribute *gb_hdlc_attrs[] = {
 	&dev_attr_port.attr,
 	&dev_attr_mtu.attr,
+	&dev_attr_mru.attr,
 	&dev_attr_rx_bytes.attr,
 	&dev_attr_rx_frames.attr,
 	&dev_attr_rx_crc_errors.attr,
@@ -618,7 +648,8 @@ static const struct attribute_group gb_hdlc_attr_group = {
  * @port: the port's name, for the log and sysfs
  * @ops: how to write to the port
  * @priv: the port side's data (gb_hdlc_link_priv())
- * @mtu: the largest message, header included, both ways
+ * @mtu: the largest message toward the peer, header included; the link
+ *	takes messages of up to max(@mtu, GB_HDLC_MRU_MIN) from it
  *
  * Context: process context; sleeps.
  * Return: the link, or an ERR_PTR().
@@ -628,7 +659,8 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 					 const struct gb_hdlc_link_ops *ops,
 					 void *priv, size_t mtu)
 {
-	size_t rx_size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + mtu;
+	size_t mru = max_t(size_t, mtu, GB_HDLC_MRU_MIN);
+	size_t rx_size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + mru;
 	struct gb_host_device *hd;
 	struct gb_hdlc_link *link;
 
@@ -650,6 +682,7 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 	link->ops = ops;
 	link->priv = priv;
 	link->mtu = mtu;
+	link->mru = mru;
 	strscpy(link->port, port, sizeof(link->port));
 	link->rx.buf = link->rxbuf;
 	link->rx.size = rx_size;
@@ -694,8 +727,8 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 	ret = gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_START);
 	if (ret)
 		goto err_stop;
-	dev_info(&link->hd->dev, "%s: Greybus link up, messages up to %zu bytes\n",
-		 link->port, link->mtu);
+	dev_info(&link->hd->dev, "%s: Greybus link up, messages up to %zu bytes to the peer, %zu from it\n",
+		 link->port, link->mtu, link->mru);
 	return 0;
 
 err_stop:
