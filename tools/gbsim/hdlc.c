@@ -14,7 +14,7 @@
  * host device is up.
  *
  * Link faults ("gbsim ctl hdlc ..."): flip a bit in, or drop, the next
- * frames; inject garbage, lone flags and escapes, an over-long, a
+ * frames; ignore the AP's next frames; inject garbage, lone flags and escapes, an over-long, a
  * truncated or a mis-sized frame, debug text; split writes; reset; a
  * receive-ring stall (the frame the ring wraps in waits until the AP
  * sends a byte after it).
@@ -76,6 +76,7 @@ struct gbsim_hdlc {
 	/* faults */
 	unsigned int	flip;		/* frames still to corrupt */
 	unsigned int	drop;		/* frames still to drop */
+	unsigned int	deaf;		/* frames from the AP still to ignore */
 	bool		split;		/* write in random pieces */
 	unsigned int	seed;
 	/* --baud: each way's line, and the timers waiting for it (0: none) */
@@ -515,6 +516,12 @@ static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
 	size_t plen = h->rx.len - 2;
 
 	h->rx_frames++;
+	if (h->deaf) {
+		h->deaf--;
+		gbsim_log_info("hdlc: frame of %zu bytes from the AP ignored (fault)",
+			       plen);
+		return;
+	}
 	switch (f[0]) {
 	case GB_HDLC_ADDR_GREYBUS:
 		if (plen < GB_HDLC_CPORT_SIZE) {
@@ -1014,6 +1021,8 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->flip, out);
 	} else if (!strcmp(argv[1], "drop")) {
 		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->drop, out);
+	} else if (!strcmp(argv[1], "deaf")) {
+		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->deaf, out);
 	} else if (!strcmp(argv[1], "split")) {
 		h->split = argc < 3 || strcmp(argv[2], "off");
 	} else if (!strcmp(argv[1], "garbage")) {
