@@ -14,7 +14,8 @@
  * host device is up.
  *
  * Link faults ("gbsim ctl hdlc ..."): flip a bit in, or drop, the next
- * frames; ignore the AP's next frames; inject garbage, lone flags and escapes, an over-long, a
+ * frames; ignore the AP's next frames; stop reading (the AP's port
+ * fills up); inject garbage, lone flags and escapes, an over-long, a
  * truncated or a mis-sized frame, debug text; split writes; reset; a
  * receive-ring stall (the frame the ring wraps in waits until the AP
  * sends a byte after it).
@@ -78,6 +79,7 @@ struct gbsim_hdlc {
 	unsigned int	drop;		/* frames still to drop */
 	unsigned int	deaf;		/* frames from the AP still to ignore */
 	bool		split;		/* write in random pieces */
+	bool		hold;		/* read nothing: the port fills up */
 	unsigned int	seed;
 	/* --baud: each way's line, and the timers waiting for it (0: none) */
 	struct gb_pace	tx_pace, rx_pace;
@@ -143,7 +145,7 @@ static void gbsim_hdlc_events(struct gbsim_transport *tp)
 
 	if (h->lost)
 		return;
-	if (!h->rx_timer)
+	if (!h->rx_timer && !h->hold)
 		ev |= POLLIN;
 	if (h->head && !h->tx_timer)
 		ev |= POLLOUT;
@@ -1025,6 +1027,9 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->deaf, out);
 	} else if (!strcmp(argv[1], "split")) {
 		h->split = argc < 3 || strcmp(argv[2], "off");
+	} else if (!strcmp(argv[1], "hold")) {
+		h->hold = argc < 3 || strcmp(argv[2], "off");
+		gbsim_hdlc_events(tp);
 	} else if (!strcmp(argv[1], "garbage")) {
 		/* random bytes, no flag among them, then a flag: one bad frame */
 		ret = gbsim_hdlc_count(argc, argv, 64, sizeof(buf) - 1, &n, out);
