@@ -39,6 +39,15 @@
  * enumerated afresh.  @hd changes only there, under @rx_lock, which the
  * receive path holds while it uses @hd; Greybus frames that arrive while
  * @resetting are dropped.
+ *
+ * Starting, and the core's network reset (.reset), send SVC_STOP then
+ * SVC_START (a CC1352 still running from this host's previous boot stays
+ * silent at a start alone) and arm @start_work, which does it again if
+ * the receive path has not seen the SVC's version request (@svc_version,
+ * under @rx_lock) in time.  @idle_work sends one flag a while after a
+ * burst of frames (a CC1352's receive ring may hold the last frame until
+ * a byte after it comes).  Both are cancelled when the link goes down,
+ * again after gb_hd_del(), whose network reset may have armed them.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
