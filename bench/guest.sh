@@ -267,7 +267,8 @@ sdio() {
 
 # The serial link (docs/hdlc.md): gb-hdlc on a pty whose other end
 # gbsim plays, paced as a UART at HDLC_BAUD; links of 256-byte messages
-# (the CC1352's), so 236 data bytes is the largest transfer. The wire
+# (set by hand: gbsim's full personality takes them, gb-hdlc's default is
+# a CC1352's 250), so 236 data bytes is the largest transfer. The wire
 # bytes are the link's own counters, both ways; the payload of a message
 # is what follows its 8-byte header (12 bytes of loopback header + data
 # for a transfer, nothing for a ping).
@@ -296,7 +297,7 @@ hdlc_rate() {
 
 hdlc_bench() {	# REP
 	local rep=$1 pid s n
-	hdlc_setup
+	HDLC_MTU=256 hdlc_setup
 	gbsim --pty --attach --baud $HDLC_BAUD -m 2:$M/loopback.mnfs >hdlc.out 2>hdlc.err &
 	pid=$!
 	wait_for 60 test -e $LB/type || fail "no gb_loopback0 over the serial link: $(cat hdlc.err)"

@@ -39,6 +39,15 @@
  * enumerated afresh.  @hd changes only there, under @rx_lock, which the
  * receive path holds while it uses @hd; Greybus frames that arrive while
  * @resetting are dropped.
+ *
+ * Starting, and the core's network reset (.reset), send SVC_STOP then
+ * SVC_START (a CC1352 still running from this host's previous boot stays
+ * silent at a start alone) and arm @start_work, which does it again if
+ * the receive path has not seen the SVC's version request (@svc_version,
+ * under @rx_lock) in time.  @idle_work sends one flag a while after a
+ * burst of frames (a CC1352's receive ring may hold the last frame until
+ * a byte after it comes).  Both are cancelled when the link goes down,
+ * again after gb_hd_del(), whose network reset may have armed them.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -54,9 +63,30 @@
 
 #include "hdlc.h"
 
-unsigned int gb_hdlc_mtu = GB_HDLC_MTU_DEFAULT;
+static unsigned int gb_hdlc_mtu;
 module_param_named(mtu, gb_hdlc_mtu, uint, 0644);
-MODULE_PARM_DESC(mtu, "largest Greybus message on a new link, header included (64..4096, default 256)");
+MODULE_PARM_DESC(mtu, "largest Greybus message toward the peer on a new link, header included (64..4096; 0, the default: the peer's own limit, 250 for a CC1352)");
+
+static unsigned int gb_hdlc_start_timeout_ms = 10000;
+module_param_named(start_timeout_ms, gb_hdlc_start_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(start_timeout_ms, "SVC_STOP and SVC_START again when the peer's SVC has not asked for a version this long after SVC_START (ms, over the CC1352's 5 s after a boot; 0: never)");
+
+static unsigned int gb_hdlc_idle_flag_ms = 20;
+module_param_named(idle_flag_ms, gb_hdlc_idle_flag_ms, uint, 0644);
+MODULE_PARM_DESC(idle_flag_ms, "one idle flag this long after a burst of frames, for a receive ring that holds the last frame (ms; 0: none)");
+
+/**
+ * gb_hdlc_peer_mtu() - the largest message toward a new link's peer
+ * @peer: what the peer takes (its binding says, or GB_HDLC_MTU_CC1352)
+ *
+ * Return: the module parameter "mtu" if set, else @peer.
+ */
+size_t gb_hdlc_peer_mtu(size_t peer)
+{
+	unsigned int mtu = READ_ONCE(gb_hdlc_mtu);
+
+	return mtu ? mtu : peer;
+}
 
 /* One frame on its way to the wire */
 struct gb_hdlc_txbuf {
@@ -65,29 +95,52 @@ struct gb_hdlc_txbuf {
 	size_t			len;	/* bytes of @data to send */
 	size_t			off;	/* bytes already handed to the port */
 	bool			abort;	/* cancelled while partly sent */
-	u8			data[];	/* the frame, plus one spare byte */
+	bool			idle;	/* an idle flag, not a frame */
+	u8			data[];	/* the frame, plus the abort's room */
 };
+
+/*
+ * A frame cut short: an escape and a flag abort it; the CC1352 keeps the
+ * escape across that flag, so a filler byte takes it and a flag ends the
+ * one-byte frame, which every peer drops as too short.
+ */
+static const u8 gb_hdlc_abort_seq[] = {
+	GB_HDLC_ESCAPE, GB_HDLC_FLAG, 0x00, GB_HDLC_FLAG,
+};
+
+/*
+ * Peer debug text kept per link: the receive context is the only user.
+ * Longer text is cut.
+ */
+#define GB_HDLC_DEBUG_MAX	160
 
 struct gb_hdlc_link {
 	struct gb_host_device	*hd;
 	const struct gb_hdlc_link_ops *ops;
 	void			*priv;
-	size_t			mtu;
+	size_t			mtu;	/* toward the peer */
+	size_t			mru;	/* from the peer */
 	char			port[32];
 	bool			added;
 
 	struct gb_hdlc_rx	rx;	/* receive context only */
+	bool			rx_synced;	/* a good frame came */
+	char			debug[GB_HDLC_DEBUG_MAX];	/* ditto */
 	spinlock_t		rx_lock;	/* @hd against a reset */
+	bool			svc_version;	/* the SVC asked a version */
 	bool			svc_hello;	/* the SVC said hello */
 	bool			resetting;
 	struct work_struct	reset_work;
+	struct delayed_work	start_work;	/* no version came */
 
 	spinlock_t		tx_lock;	/* all of the below */
 	struct list_head	tx_queue;
 	unsigned int		tx_queued;
 	struct gb_hdlc_txbuf	*tx_busy;
+	bool			tx_burst;	/* frames since the idle flag */
 	bool			stopping;
 	struct work_struct	tx_work;
+	struct delayed_work	idle_work;	/* the idle flag */
 
 	struct gb_hdlc_stats	stats;
 
@@ -97,6 +150,8 @@ struct gb_hdlc_link {
 static struct device *gb_hdlc_root_dev;
 
 static void gb_hdlc_reset_work(struct work_struct *work);
+static void gb_hdlc_start_work(struct work_struct *work);
+static void gb_hdlc_idle_work(struct work_struct *work);
 
 /**
  * gb_hdlc_root() - the parent of links whose port has no device
@@ -141,12 +196,14 @@ static struct gb_hdlc_txbuf *gb_hdlc_txbuf_build(u8 addr, const void *head,
 	size_t max = GB_HDLC_ENCODED_MAX(head_len + body_len);
 	struct gb_hdlc_txbuf *tb;
 
-	tb = kmalloc(struct_size(tb, data, max + 1), gfp);
+	tb = kmalloc(struct_size(tb, data, max + sizeof(gb_hdlc_abort_seq)),
+		     gfp);
 	if (!tb)
 		return NULL;
 	tb->msg = NULL;
 	tb->off = 0;
 	tb->abort = false;
+	tb->idle = false;
 	tb->len = gb_hdlc_encode(tb->data, max, addr, GB_HDLC_CTRL_UI,
 				 head, head_len, body, body_len);
 	return tb;
@@ -179,7 +236,35 @@ static int gb_hdlc_tx_queue(struct gb_hdlc_link *link,
 	return ret;
 }
 
-static int gb_hdlc_send_control(struct gb_hdlc_link *link, u8 what)
+static int gb_hdlc_send_control(struct gb_hdlc_link *link, u8 what,
+				bool force);
+
+/* SVC_STOP then SVC_START: a peer whose SVC runs starts it over */
+static int gb_hdlc_send_restart(struct gb_hdlc_link *link)
+{
+	unsigned int ms = READ_ONCE(gb_hdlc_start_timeout_ms);
+	unsigned long flags;
+	int ret;
+
+	spin_lock_irqsave(&link->rx_lock, flags);
+	link->svc_version = false;
+	link->svc_hello = false;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+
+	ret = gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_STOP, false);
+	if (!ret)
+		ret = gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_START,
+					   false);
+	/* a start that could not be queued is tried again too */
+	if (ret != -ESHUTDOWN && ms)
+		mod_delayed_work(system_wq, &link->start_work,
+				 msecs_to_jiffies(ms));
+	return ret;
+}
+
+/* A control frame; @force: even while stopping or with a full queue */
+static int gb_hdlc_send_control(struct gb_hdlc_link *link, u8 what,
+				bool force)
 {
 	struct gb_hdlc_txbuf *tb;
 	int ret;
@@ -188,7 +273,7 @@ static int gb_hdlc_send_control(struct gb_hdlc_link *link, u8 what)
 				 GFP_KERNEL);
 	if (!tb)
 		return -ENOMEM;
-	ret = gb_hdlc_tx_queue(link, tb, NULL, true);
+	ret = gb_hdlc_tx_queue(link, tb, NULL, force);
 	if (ret)
 		kfree(tb);
 	return ret;
@@ -228,6 +313,12 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 		tb = list_first_entry_or_null(&link->tx_queue,
 					      struct gb_hdlc_txbuf, node);
 		if (!tb) {
+			/* a burst ended: one flag a little later */
+			if (link->tx_burst && !link->stopping &&
+			    READ_ONCE(gb_hdlc_idle_flag_ms))
+				mod_delayed_work(system_wq, &link->idle_work,
+						 msecs_to_jiffies(READ_ONCE(gb_hdlc_idle_flag_ms)));
+			link->tx_burst = false;
 			spin_unlock_irqrestore(&link->tx_lock, flags);
 			return;
 		}
@@ -240,10 +331,10 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 				kfree(tb);
 				continue;
 			}
-			/* an escape then a flag: the peer drops the frame */
-			tb->data[tb->off] = GB_HDLC_ESCAPE;
-			tb->data[tb->off + 1] = GB_HDLC_FLAG;
-			tb->len = tb->off + 2;
+			/* the peer drops the frame and takes the next one */
+			memcpy(tb->data + tb->off, gb_hdlc_abort_seq,
+			       sizeof(gb_hdlc_abort_seq));
+			tb->len = tb->off + sizeof(gb_hdlc_abort_seq);
 		}
 		link->tx_busy = tb;
 		spin_unlock_irqrestore(&link->tx_lock, flags);
@@ -274,12 +365,40 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 		}
 		gb_hdlc_tx_unlink(link, tb);
 		msg = gb_hdlc_tx_detach(tb);
-		gb_hdlc_stat_add(&link->stats.tx_frames, 1);
+		if (!tb->idle) {
+			gb_hdlc_stat_add(&link->stats.tx_frames, 1);
+			link->tx_burst = true;
+		}
 		spin_unlock_irqrestore(&link->tx_lock, flags);
 		if (msg)
 			greybus_message_sent(link->hd, msg, 0);
 		kfree(tb);
 	}
+}
+
+/*
+ * A burst of frames ended a while ago: one flag, idle fill to any peer.
+ * The CC1352's receive ring may hold the last frame until a byte after
+ * it comes (docs/hdlc.md); on an idle link that byte is this flag.
+ */
+static void gb_hdlc_idle_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(to_delayed_work(work),
+						 struct gb_hdlc_link,
+						 idle_work);
+	struct gb_hdlc_txbuf *tb;
+
+	tb = kmalloc(struct_size(tb, data, 1), GFP_KERNEL);
+	if (!tb)
+		return;
+	tb->msg = NULL;
+	tb->off = 0;
+	tb->abort = false;
+	tb->idle = true;
+	tb->data[0] = GB_HDLC_FLAG;
+	tb->len = 1;
+	if (gb_hdlc_tx_queue(link, tb, NULL, false))
+		kfree(tb);
 }
 
 /**
@@ -306,8 +425,15 @@ static int gb_hdlc_message_send(struct gb_host_device *hd, u16 cport_id,
 
 	if (cport_id >= hd->num_cports)
 		return -EINVAL;
-	if (size < sizeof(*message->header) || size > link->mtu)
+	if (size < sizeof(*message->header))
 		return -EMSGSIZE;
+	if (size > link->mtu) {
+		/* the core builds none; a peer would drop it (docs/hdlc.md) */
+		dev_err_ratelimited(&hd->dev,
+				    "%s: %zu-byte message refused: the peer takes %zu at most\n",
+				    link->port, size, link->mtu);
+		return -EMSGSIZE;
+	}
 
 	tb = gb_hdlc_txbuf_build(GB_HDLC_ADDR_GREYBUS, &cport, sizeof(cport),
 				 message->header, size, gfp_mask);
@@ -349,29 +475,79 @@ static void gb_hdlc_message_cancel(struct gb_message *message)
 	greybus_message_sent(hd, message, -ECANCELED);
 }
 
+/*
+ * The core resets the network (the SVC watchdog bit): the peer's SVC
+ * stops and starts again, then says version and hello to the same host
+ * device.  The peer does not announce again modules it still has.
+ */
+static int gb_hdlc_reset(struct gb_host_device *hd)
+{
+	struct gb_hdlc_link *link = gb_hdlc_link_of(hd);
+
+	dev_info(&hd->dev, "%s: resetting the peer's SVC\n", link->port);
+	return gb_hdlc_send_restart(link);
+}
+
 static const struct gb_hd_driver gb_hdlc_hd_driver = {
 	.hd_priv_size		= sizeof(struct gb_hdlc_link *),
 	.message_send		= gb_hdlc_message_send,
 	.message_cancel		= gb_hdlc_message_cancel,
+	.reset			= gb_hdlc_reset,
 };
 
 /* Receive */
 
-/* Peer text for the log: printable ASCII only, no trailing newline */
+/* Log one line of the peer's text, if it has any */
+static void gb_hdlc_debug_line(struct gb_hdlc_link *link, size_t n,
+			       bool cut)
+{
+	while (n && link->debug[n - 1] == ' ')
+		n--;
+	if (!n)
+		return;
+	link->debug[n] = '\0';
+	dev_info_ratelimited(&link->hd->dev, "%s: peer: %s%s\n", link->port,
+			     link->debug, cut ? "..." : "");
+}
+
+/*
+ * Peer text for the log, a line at a time: ANSI escape sequences (a
+ * Zephyr log's colours: ESC [ parameters final-byte) left out, other
+ * control bytes shown as '.', each line cut at GB_HDLC_DEBUG_MAX.
+ */
 static void gb_hdlc_rx_debug(struct gb_hdlc_link *link, const u8 *p,
 			     size_t len)
 {
-	char text[96];
-	size_t i, n = min(len, sizeof(text) - 1);
+	enum { TEXT, ESC, CSI } state = TEXT;
+	size_t i, n = 0;
+	bool cut = false;
 
-	for (i = 0; i < n; i++)
-		text[i] = isprint(p[i]) ? p[i] : '.';
-	while (n && (p[n - 1] == '\n' || p[n - 1] == '\r'))
-		n--;
-	text[n] = '\0';
 	gb_hdlc_stat_add(&link->stats.rx_debug, 1);
-	dev_info_ratelimited(&link->hd->dev, "%s: peer: %s%s\n", link->port,
-			     text, len > sizeof(text) - 1 ? "..." : "");
+	for (i = 0; i < len; i++) {
+		u8 c = p[i];
+
+		if (state == ESC) {
+			state = c == '[' ? CSI : TEXT;
+			continue;
+		}
+		if (state == CSI) {
+			if (c >= 0x40 && c <= 0x7e)
+				state = TEXT;
+			continue;
+		}
+		if (c == 0x1b) {
+			state = ESC;
+		} else if (c == '\n' || c == '\r') {
+			gb_hdlc_debug_line(link, n, cut);
+			n = 0;
+			cut = false;
+		} else if (n < sizeof(link->debug) - 1) {
+			link->debug[n++] = isprint(c) ? c : '.';
+		} else {
+			cut = true;
+		}
+	}
+	gb_hdlc_debug_line(link, n, cut);
 }
 
 static void gb_hdlc_rx_drop(struct gb_hdlc_link *link, const char *why,
@@ -411,7 +587,10 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 		if (hdr->type == GB_SVC_TYPE_SVC_HELLO) {
 			link->svc_hello = true;
 		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION &&
-			   link->svc_hello) {
+			   !link->svc_hello) {
+			/* the start took: start_work has nothing to do */
+			link->svc_version = true;
+		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION) {
 			dev_info(&link->hd->dev,
 				 "%s: the peer's SVC started over: restarting the link\n",
 				 link->port);
@@ -480,12 +659,19 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 		case GB_HDLC_RX_MORE:
 			break;
 		case GB_HDLC_RX_FRAME:
+			link->rx_synced = true;
 			gb_hdlc_rx_frame(link);
 			break;
 		case GB_HDLC_RX_BAD_FCS:
 			gb_hdlc_stat_add(&link->stats.rx_crc_errors, 1);
-			dev_warn_ratelimited(&link->hd->dev, "%s: bad FCS\n",
-					     link->port);
+			/* the tail of a frame sent before the port was opened */
+			if (!link->rx_synced)
+				dev_dbg_ratelimited(&link->hd->dev,
+						    "%s: bad FCS before the first good frame\n",
+						    link->port);
+			else
+				dev_warn_ratelimited(&link->hd->dev,
+						     "%s: bad FCS\n", link->port);
 			break;
 		case GB_HDLC_RX_ABORT:
 			gb_hdlc_stat_add(&link->stats.rx_aborts, 1);
@@ -586,9 +772,18 @@ static ssize_t mtu_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(mtu);
 
+static ssize_t mru_show(struct device *dev, struct device_attribute *attr,
+			char *buf)
+{
+	return sysfs_emit(buf, "%zu\n",
+			  gb_hdlc_link_of(to_gb_host_device(dev))->mru);
+}
+static DEVICE_ATTR_RO(mru);
+
 static struct attribute *gb_hdlc_attrs[] = {
 	&dev_attr_port.attr,
 	&dev_attr_mtu.attr,
+	&dev_attr_mru.attr,
 	&dev_attr_rx_bytes.attr,
 	&dev_attr_rx_frames.attr,
 	&dev_attr_rx_crc_errors.attr,
@@ -618,7 +813,8 @@ static const struct attribute_group gb_hdlc_attr_group = {
  * @port: the port's name, for the log and sysfs
  * @ops: how to write to the port
  * @priv: the port side's data (gb_hdlc_link_priv())
- * @mtu: the largest message, header included, both ways
+ * @mtu: the largest message toward the peer, header included; the link
+ *	takes messages of up to max(@mtu, GB_HDLC_MRU_MIN) from it
  *
  * Context: process context; sleeps.
  * Return: the link, or an ERR_PTR().
@@ -628,7 +824,8 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 					 const struct gb_hdlc_link_ops *ops,
 					 void *priv, size_t mtu)
 {
-	size_t rx_size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + mtu;
+	size_t mru = max_t(size_t, mtu, GB_HDLC_MRU_MIN);
+	size_t rx_size = GB_HDLC_OVERHEAD + GB_HDLC_CPORT_SIZE + mru;
 	struct gb_host_device *hd;
 	struct gb_hdlc_link *link;
 
@@ -650,6 +847,7 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 	link->ops = ops;
 	link->priv = priv;
 	link->mtu = mtu;
+	link->mru = mru;
 	strscpy(link->port, port, sizeof(link->port));
 	link->rx.buf = link->rxbuf;
 	link->rx.size = rx_size;
@@ -659,6 +857,8 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 	INIT_LIST_HEAD(&link->tx_queue);
 	INIT_WORK(&link->tx_work, gb_hdlc_tx_work);
 	INIT_WORK(&link->reset_work, gb_hdlc_reset_work);
+	INIT_DELAYED_WORK(&link->start_work, gb_hdlc_start_work);
+	INIT_DELAYED_WORK(&link->idle_work, gb_hdlc_idle_work);
 
 	return link;
 }
@@ -679,7 +879,6 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 	link->stopping = false;
 	spin_unlock_irqrestore(&link->tx_lock, flags);
 	spin_lock_irqsave(&link->rx_lock, flags);
-	link->svc_hello = false;
 	link->resetting = false;
 	spin_unlock_irqrestore(&link->rx_lock, flags);
 
@@ -691,14 +890,20 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 		goto err_hd_del;
 	link->added = true;
 
-	ret = gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_START);
+	/*
+	 * A peer that kept running while this host restarted stays silent
+	 * at a second start: a stop goes first, which a stopped peer
+	 * ignores.
+	 */
+	ret = gb_hdlc_send_restart(link);
 	if (ret)
 		goto err_stop;
-	dev_info(&link->hd->dev, "%s: Greybus link up, messages up to %zu bytes\n",
-		 link->port, link->mtu);
+	dev_info(&link->hd->dev, "%s: Greybus link up, messages up to %zu bytes to the peer, %zu from it\n",
+		 link->port, link->mtu, link->mru);
 	return 0;
 
 err_stop:
+	cancel_delayed_work_sync(&link->start_work);
 	link->added = false;
 	device_remove_group(&link->hd->dev, &gb_hdlc_attr_group);
 err_hd_del:
@@ -736,7 +941,8 @@ static void gb_hdlc_link_down(struct gb_hdlc_link *link)
 
 	if (!link->added)
 		return;
-	if (gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_STOP))
+	cancel_delayed_work_sync(&link->start_work);
+	if (gb_hdlc_send_control(link, GB_HDLC_CONTROL_SVC_STOP, true))
 		dev_warn(&link->hd->dev, "%s: no memory for SVC_STOP\n",
 			 link->port);
 	flush_work(&link->tx_work);
@@ -749,9 +955,35 @@ static void gb_hdlc_link_down(struct gb_hdlc_link *link)
 	gb_hd_del(link->hd);
 	link->added = false;
 
+	/* a network reset during gb_hd_del() may have armed them again */
+	cancel_delayed_work_sync(&link->start_work);
+	cancel_delayed_work_sync(&link->idle_work);
 	cancel_work_sync(&link->tx_work);
 	gb_hdlc_tx_purge(link);
 	dev_info(&link->hd->dev, "%s: Greybus link down\n", link->port);
+}
+
+/*
+ * No version request came in time after SVC_START: the start was lost,
+ * or the peer was busy or booting; stop and start it again.
+ */
+static void gb_hdlc_start_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(to_delayed_work(work),
+						 struct gb_hdlc_link,
+						 start_work);
+	unsigned long flags;
+	bool answered;
+
+	spin_lock_irqsave(&link->rx_lock, flags);
+	answered = link->svc_version || link->resetting;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+	if (answered)
+		return;
+	dev_warn_ratelimited(&link->hd->dev,
+			     "%s: the peer's SVC did not start in %u ms: starting it again\n",
+			     link->port, READ_ONCE(gb_hdlc_start_timeout_ms));
+	gb_hdlc_send_restart(link);
 }
 
 /* The peer started over: the same link, a new host device */
@@ -811,6 +1043,8 @@ void gb_hdlc_link_destroy(struct gb_hdlc_link *link)
 	struct gb_host_device *hd;
 
 	cancel_work_sync(&link->reset_work);
+	cancel_delayed_work_sync(&link->start_work);
+	cancel_delayed_work_sync(&link->idle_work);
 	cancel_work_sync(&link->tx_work);
 	hd = link->hd;
 	gb_hdlc_tx_purge(link);

@@ -16,8 +16,13 @@
 
 /* Bridge CPorts: what the CC1352 firmware has */
 #define GB_HDLC_NUM_CPORTS	32
-/* The largest message, header included: the CC1352's block size */
-#define GB_HDLC_MTU_DEFAULT	256
+/*
+ * The largest message toward a CC1352, header included: its 256-byte
+ * receive block holds address, control, CPort id, message and FCS
+ */
+#define GB_HDLC_MTU_CC1352	250
+/* The largest message taken from any peer (a CC1352 sends up to 254) */
+#define GB_HDLC_MRU_MIN		256
 #define GB_HDLC_MTU_MIN		64
 #define GB_HDLC_MTU_MAX		4096
 /* Frames waiting for the wire before message_send() says -ENOBUFS */
@@ -82,6 +87,6 @@ static inline void gb_hdlc_serdev_unregister(void)
 }
 #endif
 
-extern unsigned int gb_hdlc_mtu;
+size_t gb_hdlc_peer_mtu(size_t peer);
 
 #endif /* __GB_HDLC_H */

@@ -57,7 +57,7 @@ static int gb_hdlc_ldisc_open(struct tty_struct *tty)
 
 	link = gb_hdlc_link_create(tty->dev ? tty->dev : gb_hdlc_root(),
 				   tty_name(tty), &gb_hdlc_tty_ops, gt,
-				   READ_ONCE(gb_hdlc_mtu));
+				   gb_hdlc_peer_mtu(GB_HDLC_MTU_CC1352));
 	if (IS_ERR(link)) {
 		ret = PTR_ERR(link);
 		goto err_free;

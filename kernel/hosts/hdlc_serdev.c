@@ -12,6 +12,7 @@
 #include <linux/gpio/consumer.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
+#include <linux/property.h>
 #include <linux/regulator/consumer.h>
 #include <linux/serdev.h>
 
@@ -66,6 +67,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 {
 	struct device *dev = &serdev->dev;
 	struct gb_hdlc_serdev *gs;
+	uintptr_t peer_mtu;
 	int ret;
 
 	gs = devm_kzalloc(dev, sizeof(*gs), GFP_KERNEL);
@@ -89,9 +91,10 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 		gs->vdds = NULL;
 	}
 
+	peer_mtu = (uintptr_t)device_get_match_data(dev);
 	gs->link = gb_hdlc_link_create(dev, dev_name(dev),
 				       &gb_hdlc_serdev_link_ops, gs,
-				       READ_ONCE(gb_hdlc_mtu));
+				       gb_hdlc_peer_mtu(peer_mtu));
 	if (IS_ERR(gs->link))
 		return PTR_ERR(gs->link);
 	serdev_device_set_drvdata(serdev, gs);
@@ -144,7 +147,8 @@ static void gb_hdlc_serdev_remove(struct serdev_device *serdev)
 }
 
 static const struct of_device_id gb_hdlc_of_match[] = {
-	{ .compatible = "ti,cc1352p7" },
+	/* .data: the largest message the peer takes */
+	{ .compatible = "ti,cc1352p7", .data = (void *)GB_HDLC_MTU_CC1352 },
 	{ }
 };
 MODULE_DEVICE_TABLE(of, gb_hdlc_of_match);

@@ -4,8 +4,8 @@
 # opens the pair and runs gbattach on the slave).  Source after lib.sh.
 #
 #   hdlc_setup          load greybus and gb-hdlc; links made from now on
-#                       carry messages up to HDLC_MTU bytes (default 256,
-#                       the CC1352's limit)
+#                       carry messages up to HDLC_MTU bytes toward the
+#                       peer (default: gb-hdlc's own, 250, a CC1352's)
 #   hdlc_use            hdlc_setup with gbsim's own limit (2048), and make
 #                       every later `gbsim` of the case run over the link
 #                       (lib.sh does it when GB_TRANSPORT=hdlc)
@@ -18,8 +18,8 @@ GB_DEVS=/sys/bus/greybus/devices
 
 hdlc_setup() {
 	load_gb greybus gb-hdlc
-	echo "${HDLC_MTU:-256}" >/sys/module/gb_hdlc/parameters/mtu ||
-		fail "hdlc_setup: cannot set gb-hdlc's mtu to ${HDLC_MTU:-256}"
+	echo "${HDLC_MTU:-0}" >/sys/module/gb_hdlc/parameters/mtu ||
+		fail "hdlc_setup: cannot set gb-hdlc's mtu to ${HDLC_MTU:-0}"
 }
 
 hdlc_bus() {

@@ -14,14 +14,22 @@
  * host device is up.
  *
  * Link faults ("gbsim ctl hdlc ..."): flip a bit in, or drop, the next
- * frames; inject garbage, lone flags and escapes, an over-long, a
- * truncated or a mis-sized frame, debug text; split writes; reset.
+ * frames; ignore the AP's next frames; stop reading (the AP's port
+ * fills up); inject garbage, lone flags and escapes, an over-long, a
+ * truncated or a mis-sized frame, debug text; split writes; reset; a
+ * receive-ring stall (the frame the ring wraps in waits until the AP
+ * sends a byte after it).
  *
  * --personality cc1352 behaves as the CC1352 greybus-host firmware does
- * where a host can see it: endo 0x4755, AP interface 1, messages of at
- * most 256 bytes, every DME attribute of every module reading 0x0126,
- * the requests it never answers (TimeSync, eject, power monitor samples)
- * left unanswered, and a line of debug text when its SVC starts.
+ * where a host can see it (../shared/transports.md): endo 0x4755, AP
+ * interface 1, messages of at most 250 bytes taken (longer frames
+ * dropped: "HDLC RX Buffer Overflow") and 254 sent, every DME attribute
+ * of every module reading 0x0126, the requests it never answers
+ * (TimeSync, eject, power monitor samples) left unanswered, a Zephyr log
+ * line of debug text when its SVC starts, the first hello after a boot
+ * 5.0 s after SVC_START, silence for ever after a second SVC_START
+ * without SVC_STOP (until "gbsim ctl hdlc boot"), and its escape state
+ * kept across a flag.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -69,7 +77,9 @@ struct gbsim_hdlc {
 	/* faults */
 	unsigned int	flip;		/* frames still to corrupt */
 	unsigned int	drop;		/* frames still to drop */
+	unsigned int	deaf;		/* frames from the AP still to ignore */
 	bool		split;		/* write in random pieces */
+	bool		hold;		/* read nothing: the port fills up */
 	unsigned int	seed;
 	/* --baud: each way's line, and the timers waiting for it (0: none) */
 	struct gb_pace	tx_pace, rx_pace;
@@ -77,12 +87,32 @@ struct gbsim_hdlc {
 	/* counters */
 	unsigned long	rx_frames, rx_bad, tx_frames;
 	unsigned long long rx_bytes, tx_bytes;
+	/* stall: bytes until the receive ring wraps (0: not armed) */
+	size_t		stall_in;
+	uint8_t		*held;		/* the frame it wrapped in, so far */
+	size_t		held_len;
+	bool		held_mid;	/* the wrap came inside a frame */
+	bool		held_ended;	/* that frame's closing flag is held */
 	bool		cc1352;		/* --personality cc1352 */
+	/* cc1352's state */
+	bool		booted;		/* a start came since its boot */
+	bool		started;	/* its SVC runs: START, no STOP since */
+	bool		wedged;		/* silent until it boots again */
+	uint64_t	boot_timer;	/* the first hello waits for it */
+	bool		esc_last;	/* the AP's previous byte escaped */
+	bool		esc_kept;	/* an escape then a flag: still set */
 };
 
 /* What the CC1352 firmware answers to every DME read */
 #define GBSIM_CC1352_DME_VALUE	0x0126
-#define GBSIM_CC1352_MTU	256
+/* Its 256-byte receive block: addr, ctrl, CPort id, message, FCS */
+#define GBSIM_CC1352_RX_MAX	250
+/* Its transmit buffer has no check: more overflows its stack */
+#define GBSIM_CC1352_TX_MAX	254
+/* Its SVC waits on itself until a semaphore times out, once per boot */
+#define GBSIM_CC1352_BOOT_HELLO_MS	5000
+#define GBSIM_HDLC_STALL_DEFAULT	4	/* inside the AP's next frame */
+#define GBSIM_HDLC_HELD_MAX	65536
 #define GBSIM_CC1352_AP_INTF	1
 #define GBSIM_CC1352_ENDO	0x4755
 
@@ -99,7 +129,9 @@ static void gbsim_hdlc_cancel_timers(struct gbsim_transport *tp)
 		gbsim_loop_cancel_timer(tp->loop, h->tx_timer);
 	if (h->rx_timer)
 		gbsim_loop_cancel_timer(tp->loop, h->rx_timer);
-	h->tx_timer = h->rx_timer = 0;
+	if (h->boot_timer)
+		gbsim_loop_cancel_timer(tp->loop, h->boot_timer);
+	h->tx_timer = h->rx_timer = h->boot_timer = 0;
 }
 
 /*
@@ -113,7 +145,7 @@ static void gbsim_hdlc_events(struct gbsim_transport *tp)
 
 	if (h->lost)
 		return;
-	if (!h->rx_timer)
+	if (!h->rx_timer && !h->hold)
 		ev |= POLLIN;
 	if (h->head && !h->tx_timer)
 		ev |= POLLOUT;
@@ -282,6 +314,8 @@ static int gbsim_hdlc_frame(struct gbsim_transport *tp, uint8_t addr,
 	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
 	size_t n;
 
+	if (h->wedged)
+		return 0;	/* cc1352: silent */
 	n = gb_hdlc_encode(h->txbuf, h->txbuf_size, addr, GB_HDLC_CTRL_UI,
 			   head, head_len, body, body_len);
 	if (!n)
@@ -371,22 +405,110 @@ static int gbsim_hdlc_cc1352_faults(struct gbsim *sim)
 	return ret;
 }
 
-static void gbsim_hdlc_svc_start(struct gbsim_transport *tp)
+/*
+ * cc1352: a line of its log as debug text, the way Zephyr prints it:
+ * uptime, level in colour (ANSI SGR), module, message, CR LF
+ */
+static void gbsim_hdlc_cc1352_log(struct gbsim_transport *tp, char level,
+				  const char *module, const char *msg)
+{
+	static uint64_t boot_ns;
+	uint64_t now = gbsim_now_ns(), ms;
+	const char *colour = level == 'e' ? "\x1b[1;31m" :
+			     level == 'w' ? "\x1b[1;33m" : "\x1b[0m";
+	const char *name = level == 'e' ? "err" : level == 'w' ? "wrn" : "inf";
+	char line[200];
+	int n;
+
+	if (!boot_ns)
+		boot_ns = now;
+	ms = (now - boot_ns) / 1000000;
+	n = snprintf(line, sizeof(line),
+		     "[%02u:%02u:%02u.%03u,000] %s<%s> %s: %s\x1b[0m\r\n",
+		     (unsigned int)(ms / 3600000), (unsigned int)(ms / 60000 % 60),
+		     (unsigned int)(ms / 1000 % 60), (unsigned int)(ms % 1000),
+		     colour, name, module, msg);
+	if (n > 0)
+		gbsim_hdlc_frame(tp, GB_HDLC_ADDR_DEBUG, line,
+				 (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1,
+				 NULL, 0);
+}
+
+/* The SVC up for the AP: every CPort enabled, version and hello */
+static void gbsim_hdlc_svc_up(struct gbsim_transport *tp)
 {
 	struct gbsim *sim = tp->sim;
-	static const char hello[] = "cc1352: greybus-host: SVC start";
 
-	gbsim_log_event("hdlc: SVC_START from the AP");
-	if (sim->host_created)
-		gbsim_hdlc_svc_stop(sim);	/* the AP started over */
-	if (gbsim_hdlc_of(tp)->cc1352) {
-		gbsim_hdlc_cc1352_identities(sim);
-		gbsim_hdlc_frame(tp, GB_HDLC_ADDR_DEBUG, hello, sizeof(hello) - 1,
-				 NULL, 0);
-	}
 	for (unsigned int i = 0; i < sim->num_cports; i++)
 		sim->cport_enabled[i] = true;
 	gbsim_host_created(sim, gbsim_hdlc_find_bus(gbsim_hdlc_of(tp)));
+}
+
+static void gbsim_hdlc_boot_timer(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbsim_transport *tp = ctx;
+
+	(void)loop;
+	gbsim_hdlc_of(tp)->boot_timer = 0;
+	gbsim_log_info("hdlc: cc1352: its SVC's semaphore timed out: hello");
+	gbsim_hdlc_svc_up(tp);
+}
+
+static void gbsim_hdlc_stop(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	if (h->boot_timer) {
+		gbsim_loop_cancel_timer(tp->loop, h->boot_timer);
+		h->boot_timer = 0;
+	}
+	h->started = false;
+	gbsim_hdlc_svc_stop(tp->sim);
+}
+
+static void gbsim_hdlc_svc_start(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct gbsim *sim = tp->sim;
+
+	gbsim_log_event("hdlc: SVC_START from the AP");
+	if (!h->cc1352) {
+		if (sim->host_created)
+			gbsim_hdlc_svc_stop(sim);	/* the AP started over */
+		gbsim_hdlc_svc_up(tp);
+		return;
+	}
+	if (h->started) {
+		/* the firmware's SVC start fails inside: it says nothing more */
+		gbsim_log_warn("hdlc: cc1352: SVC_START without SVC_STOP: silent until it boots again (gbsim ctl hdlc boot)");
+		h->wedged = true;
+		return;
+	}
+	h->started = true;
+	gbsim_hdlc_cc1352_identities(sim);
+	gbsim_hdlc_cc1352_log(tp, 'i', "greybus_host", "SVC start");
+	if (!h->booted) {
+		h->booted = true;
+		gbsim_log_info("hdlc: cc1352: first start since its boot: hello in %u ms",
+			       GBSIM_CC1352_BOOT_HELLO_MS);
+		h->boot_timer = gbsim_loop_add_timer(tp->loop,
+						     GBSIM_CC1352_BOOT_HELLO_MS,
+						     gbsim_hdlc_boot_timer, tp);
+		return;
+	}
+	gbsim_hdlc_svc_up(tp);
+}
+
+/* cc1352: the chip boots again, the AP's SVC_START still to come */
+static void gbsim_hdlc_cc1352_boot(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	gbsim_log_event("hdlc: cc1352: the firmware boots");
+	gbsim_hdlc_stop(tp);
+	h->booted = h->wedged = false;
+	h->esc_last = h->esc_kept = false;
+	gb_hdlc_rx_reset(&h->rx);
 }
 
 static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
@@ -396,6 +518,12 @@ static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
 	size_t plen = h->rx.len - 2;
 
 	h->rx_frames++;
+	if (h->deaf) {
+		h->deaf--;
+		gbsim_log_info("hdlc: frame of %zu bytes from the AP ignored (fault)",
+			       plen);
+		return;
+	}
 	switch (f[0]) {
 	case GB_HDLC_ADDR_GREYBUS:
 		if (plen < GB_HDLC_CPORT_SIZE) {
@@ -411,7 +539,7 @@ static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
 			return;
 		}
 		if (plen == 1 && f[2] == GB_HDLC_CONTROL_SVC_STOP) {
-			gbsim_hdlc_svc_stop(tp->sim);
+			gbsim_hdlc_stop(tp);
 			return;
 		}
 		gbsim_log_warn("hdlc: unknown control frame (%zu bytes, 0x%02x)",
@@ -423,7 +551,32 @@ static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
 	}
 }
 
-static void gbsim_hdlc_input(struct gbsim_transport *tp, const uint8_t *p,
+/*
+ * cc1352: its escape state survives a flag, so after an escape and a
+ * flag (an abort) the next byte that is not a flag is taken as escaped.
+ * The shared decoder clears the state at the flag: do it for it here.
+ */
+static void gbsim_hdlc_cc1352_escapes(struct gbsim_hdlc *h, uint8_t *p,
+				      size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] == GB_HDLC_FLAG) {
+			if (h->esc_last) {
+				h->esc_kept = true;
+				h->esc_last = false;
+			}
+		} else if (h->esc_kept) {
+			p[i] ^= GB_HDLC_ESCAPE_XOR;
+			h->esc_kept = false;
+		} else if (h->esc_last) {
+			h->esc_last = false;
+		} else if (p[i] == GB_HDLC_ESCAPE) {
+			h->esc_last = true;
+		}
+	}
+}
+
+static void gbsim_hdlc_input(struct gbsim_transport *tp, uint8_t *p,
 			     size_t len)
 {
 	static const char *const what[] = {
@@ -436,17 +589,87 @@ static void gbsim_hdlc_input(struct gbsim_transport *tp, const uint8_t *p,
 	enum gb_hdlc_rx_result r;
 	size_t used;
 
+	if (h->wedged)
+		return;
+	if (h->cc1352)
+		gbsim_hdlc_cc1352_escapes(h, p, len);
 	while (len && !h->lost) {
 		r = gb_hdlc_rx_feed(&h->rx, p, len, &used);
 		p += used;
 		len -= used;
 		if (r == GB_HDLC_RX_FRAME) {
 			gbsim_hdlc_dispatch(tp);
+		} else if (r == GB_HDLC_RX_OVERSIZE && h->cc1352) {
+			h->rx_bad++;
+			gbsim_log_warn("hdlc: cc1352: HDLC RX Buffer Overflow: frame dropped");
+			gbsim_hdlc_cc1352_log(tp, 'e', "hdlc_rx",
+					      "HDLC RX Buffer Overflow");
 		} else if (r != GB_HDLC_RX_MORE) {
 			h->rx_bad++;
 			gbsim_log_warn("hdlc: %s frame from the AP dropped", what[r]);
 		}
 	}
+}
+
+static void gbsim_hdlc_release(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	uint8_t *held = h->held;
+
+	gbsim_log_info("hdlc: ring: %zu held bytes released by a later byte",
+		       h->held_len);
+	h->held = NULL;
+	gbsim_hdlc_input(tp, held, h->held_len);
+	free(held);
+	h->held_len = 0;
+}
+
+/*
+ * Bytes from the AP through the receive ring: with the stall fault armed,
+ * the frame the ring wraps in waits there, its closing flag included,
+ * until a byte after it arrives (the firmware's ring does that to 2 of 7
+ * wraps; ../shared/transports.md).
+ */
+static void gbsim_hdlc_ring(struct gbsim_transport *tp, uint8_t *p, size_t len)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	size_t i;
+
+	if (h->held) {
+		for (i = 0; i < len && !h->held_ended; i++) {
+			if (h->held_len < GBSIM_HDLC_HELD_MAX)
+				h->held[h->held_len++] = p[i];
+			/* the flag that ends a frame, not idle fill */
+			if (p[i] == GB_HDLC_FLAG &&
+			    (h->held_mid || (h->held_len > 1 &&
+			     h->held[h->held_len - 2] != GB_HDLC_FLAG)))
+				h->held_ended = true;
+		}
+		p += i;
+		len -= i;
+		if (!len)
+			return;
+		gbsim_hdlc_release(tp);
+	}
+	if (!h->stall_in || len <= h->stall_in) {
+		h->stall_in -= h->stall_in ? len : 0;
+		gbsim_hdlc_input(tp, p, len);
+		return;
+	}
+	i = h->stall_in;
+	h->stall_in = 0;
+	gbsim_hdlc_input(tp, p, i);
+	h->held = malloc(GBSIM_HDLC_HELD_MAX);
+	if (!h->held) {
+		gbsim_hdlc_input(tp, p + i, len - i);
+		return;
+	}
+	h->held_len = 0;
+	h->held_ended = false;
+	h->held_mid = h->rx.len || h->rx.escape;
+	gbsim_log_info("hdlc: ring: wrap %s a frame: held until the AP sends more",
+		       h->held_mid ? "inside" : "before");
+	gbsim_hdlc_ring(tp, p + i, len - i);
 }
 
 static void gbsim_hdlc_rx_timer(struct gbsim_loop *loop, void *ctx);
@@ -492,7 +715,7 @@ static void gbsim_hdlc_receive(struct gbsim_transport *tp)
 		}
 		gb_pace_take(&h->rx_pace, (size_t)n);
 		h->rx_bytes += (size_t)n;
-		gbsim_hdlc_input(tp, buf, (size_t)n);
+		gbsim_hdlc_ring(tp, buf, (size_t)n);
 		if (h->lost)
 			return;
 	}
@@ -617,8 +840,8 @@ static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
 	}
 	if (tp->personality && !strcmp(tp->personality, "cc1352")) {
 		h->cc1352 = true;
-		tp->mtu = GBSIM_CC1352_MTU;
-		tp->sim->mtu = GBSIM_CC1352_MTU;
+		tp->mtu = GBSIM_CC1352_RX_MAX;
+		tp->sim->mtu = GBSIM_CC1352_TX_MAX;
 		tp->sim->endo_id = GBSIM_CC1352_ENDO;
 		tp->sim->ap_intf_id = GBSIM_CC1352_AP_INTF;
 		if (gbsim_hdlc_cc1352_faults(tp->sim)) {
@@ -685,6 +908,11 @@ static int gbsim_hdlc_send(struct gbsim_transport *tp, uint16_t cport,
 {
 	uint8_t id[GB_HDLC_CPORT_SIZE] = { (uint8_t)cport, (uint8_t)(cport >> 8) };
 
+	if (gbsim_hdlc_of(tp)->cc1352 && len > GBSIM_CC1352_TX_MAX) {
+		gbsim_log_error("hdlc: cc1352: a %zu-byte message would overflow the firmware's stack: not sent",
+				len);
+		return -EMSGSIZE;
+	}
 	return gbsim_hdlc_frame(tp, GB_HDLC_ADDR_GREYBUS, id, sizeof(id), msg,
 				len);
 }
@@ -729,6 +957,7 @@ static void gbsim_hdlc_close(struct gbsim_transport *tp)
 		h->head = q->next;
 		free(q);
 	}
+	free(h->held);
 	free(h->rxbuf);
 	free(h->txbuf);
 	free(h);
@@ -783,18 +1012,24 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 	}
 	h = gbsim_hdlc_of(tp);
 	if (argc < 2) {
-		gbsim_ctl_printf(out, "rx_frames=%lu rx_bad=%lu tx_frames=%lu rx_bytes=%llu tx_bytes=%llu baud=%u flip=%u drop=%u split=%d pty=%s\n",
+		gbsim_ctl_printf(out, "rx_frames=%lu rx_bad=%lu tx_frames=%lu rx_bytes=%llu tx_bytes=%llu baud=%u flip=%u drop=%u split=%d held=%zu wedged=%d pty=%s\n",
 				 h->rx_frames, h->rx_bad, h->tx_frames,
 				 h->rx_bytes, h->tx_bytes, tp->baud, h->flip,
-				 h->drop, h->split, h->slave[0] ? h->slave : "-");
+				 h->drop, h->split, h->held ? h->held_len : 0,
+				 h->wedged, h->slave[0] ? h->slave : "-");
 		return 0;
 	}
 	if (!strcmp(argv[1], "flip")) {
 		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->flip, out);
 	} else if (!strcmp(argv[1], "drop")) {
 		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->drop, out);
+	} else if (!strcmp(argv[1], "deaf")) {
+		ret = gbsim_hdlc_count(argc, argv, 1, 1000000, &h->deaf, out);
 	} else if (!strcmp(argv[1], "split")) {
 		h->split = argc < 3 || strcmp(argv[2], "off");
+	} else if (!strcmp(argv[1], "hold")) {
+		h->hold = argc < 3 || strcmp(argv[2], "off");
+		gbsim_hdlc_events(tp);
 	} else if (!strcmp(argv[1], "garbage")) {
 		/* random bytes, no flag among them, then a flag: one bad frame */
 		ret = gbsim_hdlc_count(argc, argv, 64, sizeof(buf) - 1, &n, out);
@@ -850,6 +1085,18 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 	} else if (!strcmp(argv[1], "reset")) {
 		/* the MCU starts over: a new version and hello */
 		gbsim_svc_reset(sim);
+	} else if (!strcmp(argv[1], "stall")) {
+		/* the receive ring wraps N bytes into what the AP sends next */
+		ret = gbsim_hdlc_count(argc, argv, GBSIM_HDLC_STALL_DEFAULT,
+				       1000000, &n, out);
+		if (!ret)
+			h->stall_in = n ? n : 1;
+	} else if (!strcmp(argv[1], "boot")) {
+		if (!h->cc1352) {
+			gbsim_ctl_fail(out, "hdlc boot: only the cc1352 personality boots");
+			return -EINVAL;
+		}
+		gbsim_hdlc_cc1352_boot(tp);
 	} else {
 		gbsim_ctl_fail(out, "hdlc: unknown subcommand '%.32s'", argv[1]);
 		return -EINVAL;

@@ -1,4 +1,4 @@
-# Checks the serial link end to end: gbsim plays the MCU on a pty, gbattach puts gb-hdlc's line discipline on it, the host device says SVC_START, and a loopback module enumerates over HDLC frames; the link's statistics count the traffic with no error, and stopping gbsim (gbattach detaches) removes the tree.
+# Checks the serial link end to end: gbsim plays the MCU on a pty, gbattach puts gb-hdlc's line discipline on it, the host device says SVC_STOP then SVC_START, and a loopback module enumerates over HDLC frames; the link's statistics count the traffic with no error, and stopping gbsim (gbattach detaches) removes the tree.
 # timeout: 60
 # transport: none
 . /usr/lib/gbtest/lib.sh
@@ -26,11 +26,12 @@ assert_eq "$bus" greybus1 "host device"
 pty=$(sed -n 's/^pty //p' "$GBTEST_TMP/gbsim.out")
 [ -n "$pty" ] || fail "gbsim printed no pty"
 assert_file_eq "$GB_DEVS/$bus/hdlc/port" "pts${pty#/dev/pts/}"
-assert_file_eq "$GB_DEVS/$bus/hdlc/mtu" 256
+assert_file_eq "$GB_DEVS/$bus/hdlc/mtu" 250
+assert_file_eq "$GB_DEVS/$bus/hdlc/mru" 256
 assert_file_eq "$GB_DEVS/1-2.2.1/bundle_class" 0x11
 grep -q 'SVC_START from the AP' "$LOG" || fail "gbsim saw no SVC_START"
 grep -q 'host device greybus1 created' "$LOG" || fail "gbsim did not find greybus1"
-expect_dmesg "pts[0-9]*: Greybus link up, messages up to 256 bytes"
+expect_dmesg "pts[0-9]*: Greybus link up, messages up to 250 bytes to the peer, 256 from it"
 
 for s in rx_frames tx_frames rx_bytes tx_bytes; do
 	v=$(hdlc_stat $s)

@@ -30,7 +30,7 @@ for i in 2 3; do
 	assert_file_eq "$d/ddbl1_product_id" 0x00000126
 	assert_file_eq "$d/serial_number" 0x0000012600000126
 done
-expect_dmesg 'pts[0-9]*: peer: cc1352: greybus-host: SVC start'
+expect_dmesg 'pts[0-9]*: peer: \[[0-9:.,]*\] <inf> greybus_host: SVC start$'
 assert_eq "$(hdlc_stat rx_debug)" 1 rx_debug
 wait_for 10 test -e $LB || fail "no gb_loopback0"
 

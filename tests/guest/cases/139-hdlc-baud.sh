@@ -8,7 +8,8 @@ need_tool gbsim gbattach loopback_test
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
 BAUD=19200
-hdlc_setup
+# a peer that takes 256-byte messages (gbsim's full personality)
+HDLC_MTU=256 hdlc_setup
 load_gb gb-loopback
 gbsim --pty --attach --baud $BAUD --ctl ctl.sock -l log -m 2:$M/loopback.mnfs >out 2>err &
 pid=$!
