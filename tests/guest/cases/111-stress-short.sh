@@ -69,7 +69,7 @@ wait_for 20 test -e $LB/type || fail "no $LB"
 
 # the load on the bystander: an endless synchronous transfer test
 echo 0 >$LB/async
-echo 1000000 >$LB/timeout
+lb_patient $LB
 echo 256 >$LB/size
 echo 0 >$LB/iteration_max
 # Memory is measured with the test stopped: its messages come and go
