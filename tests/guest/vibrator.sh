@@ -30,6 +30,7 @@ echo 300 >$D/1-3.3/power/autosuspend_delay_ms
 vib_cport=$(awk '$4 == "0x10" { print $2; exit }' /sys/kernel/debug/greybus/greybus*/connections 2>/dev/null)
 [ -n "$vib_cport" ] || fail "no vibrator connection in debugfs"
 echo 0 >$TR/tracing_on
+vib_clock0=$(sed -n 's/.*\[\(.*\)\].*/\1/p' $TR/trace_clock)
 echo mono >$TR/trace_clock || fail "no mono trace clock"
 echo "hd_cport_id == $vib_cport" >$TR/events/greybus/gb_message_send/filter
 echo 1 >$TR/events/greybus/gb_message_send/enable
@@ -40,7 +41,7 @@ echo 1 >$TR/tracing_on
 vib_trace_off() {
 	echo 0 >$TR/events/greybus/gb_message_send/enable
 	echo 0 >$TR/events/greybus/gb_message_send/filter
-	echo local >$TR/trace_clock
+	echo "${vib_clock0:-local}" >$TR/trace_clock
 }
 
 # vib_wire: "SECONDS on|off" for each ON and OFF request the core sent
