@@ -1,4 +1,4 @@
-# Checks gb-audio-module's unload racing the last close of a card file: each round removes the module with the card's control device held open, then closes that file while rmmod of gb-audio-module is tried in a tight loop; the unload happens only once the file is closed, the card goes, no splat, and the next insertion autoloads gb-audio-module and brings a card again (AUDIO_RACE_ROUNDS rounds, default 20).
+# Checks gb-audio-module's unload racing the last close of a card file: each round removes the module with the card's control device held open, then closes that file while rmmod of gb-audio-module is tried in a tight loop; the unload happens only once the file is closed, the card goes, no splat, and the next insertion autoloads gb-audio-module and brings a card again (AUDIO_RACE_ROUNDS rounds, default 10).
 # ALSA drops a file's reference on the card's module before
 # snd_card_file_remove() wakes whoever waits for the card's last file:
 # the module must not run code of its own from that wake-up
@@ -6,13 +6,13 @@
 # be preempted inside it while rmmod's RCU grace period completes): the
 # rounds are a smoke test of the unload and close paths, not a sure
 # reproducer of that race.
-# timeout: 400
+# timeout: 600
 # tools: amixer
 # kmods: snd-soc-core
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/audio.sh
 
-ROUNDS=${AUDIO_RACE_ROUNDS:-20}
+ROUNDS=${AUDIO_RACE_ROUNDS:-10}
 _ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
 _unloaded() { ! grep -q '^gb_audio_module ' /proc/modules; }
 card_devs() {
