@@ -13,6 +13,7 @@
 #   make modules tools   just build
 #   make lint            checkpatch --strict, kernel-doc and sparse on the kernel code
 #   make check-harness   self-test of the test harness
+#   make check-busy      a few cases beside CPU hogs (BUSY_T=REGEX)
 #   make debug-kernel    build (once, cached) a KASAN/lockdep/kmemleak kernel
 #   make check-debug     the guest suite on it (slow; T= works too)
 #   make fuzz            libFuzzer targets, FUZZ_TIME=S seconds each (default 60)
@@ -69,7 +70,7 @@ KERNEL_PKGS = $(shell $(TOP)/tests/kver --packages '$(KVER)')
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness check-busy shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
 
 all: modules tools
 
@@ -154,6 +155,15 @@ cross-arm64: deps
 check-harness: deps modules tools
 	$(KMAKE) M=$(SELFTEST)/kmod modules
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' $(SELFTEST)/check
+
+# A few cases while CPU hogs compete with QEMU (tests/busy): every case
+# must hold on a busy machine.  BUSY_T picks the cases, BUSY_HOGS the hogs;
+# stress-ng (BUSY_PKGS) is installed on demand, not by every deps run.
+BUSY_PKGS ?= stress-ng
+check-busy: deps modules tools
+	@$(MAKE) --no-print-directory deps DEB_PKGS='$(BUSY_PKGS)' KERNEL_PKGS=
+	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' GB_KMOD_DIR='$(KSRC)' \
+		BUSY_T='$(BUSY_T)' tests/busy $(EXTRA)
 
 shell: deps modules tools
 	@$(RUN) --shell $(EXTRA)

@@ -125,8 +125,7 @@ struct gbaudio_module {
 	 */
 	struct rw_semaphore	io_lock;
 	bool			gone;
-	/* After disconnect: freed when the card's last file is closed */
-	struct wait_queue_entry	files_wait;
+	/* After disconnect: frees all once the card's last file is closed */
 	struct work_struct	release_work;
 };
 
@@ -190,7 +189,8 @@ struct gbaudio_card_info {
 
 struct platform_device *gbaudio_card_add(struct device *parent,
 					 const struct gbaudio_card_info *info);
-struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev);
+void gbaudio_card_disconnect(struct platform_device *pdev);
+void gbaudio_card_wait_closed(struct platform_device *pdev);
 void gbaudio_card_remove(struct platform_device *pdev);
 
 /* gb-audio-manager */

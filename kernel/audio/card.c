@@ -8,8 +8,8 @@
  * the component is registered.  On disconnect it first disconnects the
  * card (gbaudio_card_disconnect()): ALSA refuses every new access, stops
  * the streams, and the device leaves the bundle, which is about to go;
- * gbaudio_card_remove() follows once the card's last file is closed, as
- * ASoC's card removal waits for that.
+ * gbaudio_card_wait_closed() waits for the card's last file to be
+ * closed, then gbaudio_card_remove() removes it.
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -138,9 +138,8 @@ EXPORT_SYMBOL_NS_GPL(gbaudio_card_add, GREYBUS);
  * from under the bundle, which goes before the card.
  *
  * Context: Process context; sleeps.
- * Return: the ALSA card, for the caller to free once its files are closed.
  */
-struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev)
+void gbaudio_card_disconnect(struct platform_device *pdev)
 {
 	struct snd_soc_card *card = platform_get_drvdata(pdev);
 	int ret;
@@ -150,16 +149,32 @@ struct snd_card *gbaudio_card_disconnect(struct platform_device *pdev)
 	ret = device_move(&pdev->dev, NULL, DPM_ORDER_NONE);
 	if (ret)
 		dev_warn(&pdev->dev, "card stays under the bundle: %d\n", ret);
-
-	return card->snd_card;
 }
 EXPORT_SYMBOL_NS_GPL(gbaudio_card_disconnect, GREYBUS);
+
+/**
+ * gbaudio_card_wait_closed() - wait until a disconnected card is unused
+ * @pdev: a platform device given to gbaudio_card_disconnect()
+ *
+ * Returns once the card's last file is closed: ALSA's own wait, woken by
+ * ALSA's close.  Then nothing in ALSA calls into the card's component.
+ *
+ * Context: Process context; sleeps as long as files are open.
+ */
+void gbaudio_card_wait_closed(struct platform_device *pdev)
+{
+	struct snd_soc_card *card = platform_get_drvdata(pdev);
+
+	snd_card_disconnect_sync(card->snd_card);
+}
+EXPORT_SYMBOL_NS_GPL(gbaudio_card_wait_closed, GREYBUS);
 
 /**
  * gbaudio_card_remove() - remove a sound card
  * @pdev: a platform device from gbaudio_card_add()
  *
- * Unregisters the card along with its platform device.
+ * Unregisters the card along with its platform device.  ASoC's card
+ * removal waits until the card's last file is closed.
  *
  * Context: Process context; sleeps.
  */

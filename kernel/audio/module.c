@@ -9,13 +9,18 @@
  *
  * Disconnect never waits for userspace: it drops the manager's entry,
  * disconnects the card (ALSA refuses new accesses and stops the streams),
- * waits for the accesses under way to stop sending (@io_lock), and takes
- * the connections down.  The card, the component, the topology and the
- * module's memory stay while ALSA files of the card are open (closing
- * one still calls into the component), with a reference on the bundle
- * device; the close of the last file queues release_work, which removes
- * and frees them.  The card's files hold this module, so it cannot be
- * unloaded before; its exit waits for the queued releases.
+ * waits for the accesses under way to stop sending (@io_lock), takes the
+ * connections down and queues release_work.  The card, the component,
+ * the topology and the module's memory stay while ALSA files of the card
+ * are open (closing one still calls into the component), with a
+ * reference on the bundle device: release_work waits until the card's
+ * last file is closed (snd_card_disconnect_sync()), then removes and
+ * frees them.  So the wait and its wake-up are ALSA's own code (the
+ * release work sleeps in it), not a callback of this module that a
+ * closing file would run after ALSA has dropped the file's reference on
+ * this module.  The card's files hold this module, so it cannot be
+ * unloaded while one is open; once the last one lets it go, its exit
+ * waits for the releases still running (destroy_workqueue()).
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -258,13 +263,15 @@ err_free:
 	return ret;
 }
 
-/* The card has no file left: nothing in ALSA can reach the module */
+/* After disconnect: frees all once the card has no file left */
 static void gbaudio_release(struct work_struct *work)
 {
 	struct gbaudio_module *module =
 		container_of(work, struct gbaudio_module, release_work);
 	struct gb_bundle *bundle = module->bundle;
 
+	/* Then nothing in ALSA can reach the module */
+	gbaudio_card_wait_closed(module->card);
 	gbaudio_card_remove(module->card);
 	gbaudio_codec_remove(module);
 	gbaudio_tplg_free(module->tplg);
@@ -272,53 +279,13 @@ static void gbaudio_release(struct work_struct *work)
 	put_device(&bundle->dev);
 }
 
-/*
- * On the card's remove_sleep, which ALSA wakes under files_lock when the
- * card's last file is closed
- */
-static int gbaudio_files_closed(struct wait_queue_entry *wait,
-				unsigned int mode, int sync, void *key)
-{
-	struct gbaudio_module *module =
-		container_of(wait, struct gbaudio_module, files_wait);
-
-	list_del_init(&wait->entry);
-	queue_work(gbaudio_release_wq, &module->release_work);
-
-	return 1;
-}
-
-/* Release the module now if the card has no file open, else at the last close */
-static void gbaudio_release_when_closed(struct gbaudio_module *module,
-					struct snd_card *card)
-{
-	bool idle;
-
-	INIT_WORK(&module->release_work, gbaudio_release);
-	init_waitqueue_func_entry(&module->files_wait, gbaudio_files_closed);
-
-	/* The card takes no new file since its disconnection */
-	spin_lock_irq(&card->files_lock);
-	idle = list_empty(&card->files_list);
-	if (!idle)
-		add_wait_queue(&card->remove_sleep, &module->files_wait);
-	spin_unlock_irq(&card->files_lock);
-
-	if (idle)
-		queue_work(gbaudio_release_wq, &module->release_work);
-	else
-		dev_info(&module->bundle->dev,
-			 "sound card removed; freed when its files are closed\n");
-}
-
 static void gbaudio_disconnect(struct gb_bundle *bundle)
 {
 	struct gbaudio_module *module = greybus_get_drvdata(bundle);
-	struct snd_card *card;
 
 	gb_audio_manager_remove(module->manager_id);
 	/* No new access from here on; the streams are stopped */
-	card = gbaudio_card_disconnect(module->card);
+	gbaudio_card_disconnect(module->card);
 	gbaudio_codec_disconnect(module);
 	/* Waits for the accesses under way; later ones find @gone */
 	down_write(&module->io_lock);
@@ -333,7 +300,10 @@ static void gbaudio_disconnect(struct gb_bundle *bundle)
 
 	/* Closing a stream still gives back its PM reference on the bundle */
 	get_device(&bundle->dev);
-	gbaudio_release_when_closed(module, card);
+	INIT_WORK(&module->release_work, gbaudio_release);
+	queue_work(gbaudio_release_wq, &module->release_work);
+	dev_info(&bundle->dev,
+		 "sound card removed; freed when its files are closed\n");
 }
 
 static const struct greybus_bundle_id gbaudio_id_table[] = {
@@ -368,7 +338,11 @@ module_init(gbaudio_init);
 static void __exit gbaudio_exit(void)
 {
 	greybus_deregister(&gbaudio_driver);
-	/* Releases queued by the last closes, which let this module go */
+	/*
+	 * Releases still running: the last close of a card's file drops its
+	 * reference on this module before ALSA wakes the release waiting
+	 * for it
+	 */
 	destroy_workqueue(gbaudio_release_wq);
 }
 module_exit(gbaudio_exit);

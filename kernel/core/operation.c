@@ -611,9 +611,20 @@ static int gb_operation_send_allowed_locked(struct gb_operation *operation)
  * of another type, -EMSGSIZE for one of the wrong size), @timeout
  * expired (-ETIMEDOUT), gb_operation_cancel(), or the connection torn
  * down (-ESHUTDOWN).  A unidirectional operation completes once the
- * host driver has sent it.  Then @callback runs in process context,
- * on a workqueue, and gb_operation_result() holds the result; the core
- * holds a reference of its own until then.
+ * host driver has sent it.  Then @callback runs, once, and
+ * gb_operation_result() holds the result; the core holds a reference of
+ * its own until then.
+ *
+ * Where @callback runs: in process context, on a workqueue; except for
+ * an operation created with GB_OPERATION_FLAG_CALLBACK_ATOMIC that a
+ * response completes (result 0 or the peer's), whose callback runs in the
+ * host driver's receive path, in its context and under its locks: for
+ * gb-hdlc under the link's receive spinlock with interrupts off (from
+ * the tty's or serdev's receive callback), for gb-es2 in the URB's
+ * completion (atomic), for gb-vhd in the write() of the process feeding
+ * it, under the device file's mutex.  Such a callback must not sleep
+ * and should be short: the host receives nothing else meanwhile.  A
+ * timeout, a cancellation or a teardown still runs it on the workqueue.
  *
  * Context: Any context if @gfp allows it; takes @connection->lock.
  * Return: 0 if the request is on its way; otherwise a negative errno

@@ -39,6 +39,15 @@
 /* Data commands and transfers may wait for a busy card: more than 1 s */
 #define GB_SDIO_OP_TIMEOUT_MS	3000
 
+/*
+ * The longest busy time the module is asked to wait out before it answers
+ * a command (the MMC core's max_busy_timeout).  Such a command's
+ * operation may take that long plus GB_SDIO_OP_TIMEOUT_MS.  A longer busy
+ * command (an erase of many blocks) goes without the busy flag, and the
+ * MMC core polls SEND_STATUS until the card is done.
+ */
+#define GB_SDIO_BUSY_MAX_MS	10000
+
 /* Upper bound of one mmc_request, whatever the module allows */
 #define GB_SDIO_REQ_MAX		(512 * 1024)
 
@@ -111,7 +120,8 @@ static u8 gb_sdio_cmd_type(struct mmc_command *cmd)
  * and a module that left makes every operation fail until removal.
  */
 static int gb_sdio_op(struct gb_sdio *host, u8 type, const void *req,
-		      size_t req_size, void *rsp, size_t rsp_size)
+		      size_t req_size, void *rsp, size_t rsp_size,
+		      unsigned int timeout_ms)
 {
 	struct gb_operation *op;
 	int ret;
@@ -121,7 +131,7 @@ static int gb_sdio_op(struct gb_sdio *host, u8 type, const void *req,
 	if (!op)
 		return -ENOMEM;
 	memcpy(op->request->payload, req, req_size);
-	ret = gb_operation_request_send_sync_timeout(op, GB_SDIO_OP_TIMEOUT_MS);
+	ret = gb_operation_request_send_sync_timeout(op, timeout_ms);
 	if (!ret && rsp_size)
 		memcpy(rsp, op->response->payload, rsp_size);
 	gb_operation_put(op);
@@ -134,6 +144,7 @@ static int gb_sdio_command(struct gb_sdio *host, struct mmc_command *cmd,
 {
 	struct gb_sdio_command_request req = { };
 	struct gb_sdio_command_response rsp;
+	unsigned int timeout = GB_SDIO_OP_TIMEOUT_MS;
 	unsigned int i;
 	int ret;
 
@@ -146,8 +157,12 @@ static int gb_sdio_command(struct gb_sdio *host, struct mmc_command *cmd,
 		req.data_blksz = cpu_to_le16(data->blksz);
 	}
 
+	/* The answer waits for the busy card: at most GB_SDIO_BUSY_MAX_MS */
+	if (cmd->flags & MMC_RSP_BUSY)
+		timeout += min_t(unsigned int, cmd->busy_timeout,
+				 GB_SDIO_BUSY_MAX_MS);
 	ret = gb_sdio_op(host, GB_SDIO_TYPE_COMMAND, &req, sizeof(req), &rsp,
-			 sizeof(rsp));
+			 sizeof(rsp), timeout);
 	if (ret) {
 		cmd->error = gb_sdio_errno(ret);
 		return cmd->error;
@@ -373,7 +388,8 @@ static void gb_sdio_set_ios(struct mmc_host *mmc, struct mmc_ios *ios)
 	ret = gbphy_runtime_get_sync(host->gbphy_dev);
 	if (ret)
 		return;
-	ret = gb_sdio_op(host, GB_SDIO_TYPE_SET_IOS, &req, sizeof(req), NULL, 0);
+	ret = gb_sdio_op(host, GB_SDIO_TYPE_SET_IOS, &req, sizeof(req), NULL, 0,
+			 GB_SDIO_OP_TIMEOUT_MS);
 	gbphy_runtime_put_autosuspend(host->gbphy_dev);
 	/* set_ios cannot fail: the next command will; a module gone is no news */
 	if (ret && ret != -ESHUTDOWN && ret != -ENOTCONN)
@@ -529,9 +545,13 @@ static int gb_sdio_get_caps(struct gb_sdio *host)
 	for (i = 0; i < ARRAY_SIZE(gb_sdio_caps_map); i++)
 		if (host->caps & gb_sdio_caps_map[i].gb)
 			caps |= gb_sdio_caps_map[i].mmc;
-	/* the module answers a busy command once the card is ready */
+	/*
+	 * The module answers a busy command once the card is ready, as long
+	 * as an operation may wait (0 would tell the MMC core "for ever", and
+	 * it would size an erase to 60 s of busy time)
+	 */
 	mmc->caps = caps | MMC_CAP_WAIT_WHILE_BUSY;
-	mmc->max_busy_timeout = 0;
+	mmc->max_busy_timeout = GB_SDIO_BUSY_MAX_MS;
 	mmc->ocr_avail = ocr << GB_SDIO_VDD_SHIFT;
 	mmc->f_min = f_min;
 	mmc->f_max = f_max;

@@ -66,3 +66,9 @@ gbphy_card() {
 gbphy_card_gone() {
 	! gbphy_mmcblk >/dev/null
 }
+
+# gbphy_none: no gbphy device left (after a removal, each goes in turn:
+# wait for it with wait_for, not once)
+gbphy_none() {
+	! ls /sys/bus/gbphy/devices 2>/dev/null | grep -q .
+}

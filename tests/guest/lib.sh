@@ -83,6 +83,24 @@ wait_for() {
 	done
 }
 
+# lb_patient LB: give the gb-loopback device LB (its class directory) an
+# operation timeout that a loaded machine does not reach: 10 s times
+# GB_TSCALE, or the device's timeout_max if that is less.  For tests that
+# assert no error or timeout: the default 1 s is the core's, and an
+# emulated module or bridge starved of CPU for a second (other guests and
+# builds on the host) answers later than that.  lb_patient_us LB prints
+# the value (for loopback_test -o).
+lb_patient_us() {
+	local us max
+	us=$((10000000 * GB_TSCALE))
+	max=$(cat "$1/timeout_max" 2>/dev/null) || max=$us
+	[ "$us" -le "$max" ] || us=$max
+	echo "$us"
+}
+lb_patient() {
+	lb_patient_us "$1" >"$1/timeout" || fail "lb_patient: $1/timeout refused $(lb_patient_us "$1")"
+}
+
 _gb_file_is() {
 	[ -r "$1" ] && [ "$(cat "$1" 2>/dev/null)" = "$2" ]
 }
@@ -198,7 +216,7 @@ load_gb() {
 # unloads it. On giving up, prints the stuck rmmod's kernel stack and
 # returns 2; the rmmod stays behind, in the kernel.
 _gb_pid_running() {
-	[ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status"
+	[ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
 }
 _gb_pid_done() {
 	! _gb_pid_running "$1"

@@ -8,7 +8,9 @@
  * The effect lasts LENGTH_MS (0: until stopped).  With STOP_AFTER_MS the
  * effect is stopped that long after the start; otherwise the tool waits
  * LENGTH_MS plus a little and exits.  fftest needs a terminal; this does
- * not.
+ * not.  It prints "played at SECONDS" (CLOCK_MONOTONIC, read just before
+ * the start event is written), so that a test can time the effect on the
+ * kernel's clock (a tracepoint's "mono" trace clock is the same clock).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,6 +44,7 @@ static int play(int fd, int id, int value)
 int main(int argc, char **argv)
 {
 	struct ff_effect effect;
+	struct timespec played;
 	long length, stop = -1;
 	char *end;
 	int fd;
@@ -79,11 +82,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ffrumble: upload: %s\n", strerror(errno));
 		return 1;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &played);
 	if (play(fd, effect.id, 1)) {
 		fprintf(stderr, "ffrumble: play: %s\n", strerror(errno));
 		return 1;
 	}
 	printf("playing effect %d for %ld ms\n", effect.id, length);
+	printf("played at %lld.%06ld\n", (long long)played.tv_sec,
+	       played.tv_nsec / 1000);
 	fflush(stdout);
 
 	if (stop >= 0) {

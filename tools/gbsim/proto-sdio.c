@@ -11,9 +11,17 @@
  *
  * Knobs (GBSIM_SDIO="KEY=N,...", or `gbsim ctl sdio set KEY=N...`; read
  * when a connection is made): size_mb (card size, MiB), caps, ocr, f_min,
- * f_max, max_blk_count, max_blk_size (the capabilities answer, as is) and
- * lie: 1 answers a read with one block fewer than asked, 2 with another
- * block size, 3 a write with more blocks than were sent.
+ * f_max, max_blk_count, max_blk_size (the capabilities answer, as is),
+ * erase_us (the time an erase takes per block, default 2 us) and lie: 1
+ * answers a read with one block fewer than asked, 2 with another block
+ * size, 3 a write with more blocks than were sent.
+ *
+ * An erase (CMD38) keeps the card busy in the programming state for
+ * erase_us per block, as long as the card's declared timeout allows (no
+ * erase timeout in its status: 250 ms a block for the host).  With the
+ * busy flag the answer comes when the erase is done, as from a host
+ * controller that waits out the busy signal; without it at once, and
+ * SEND_STATUS says "programming" until the time has passed.
  *
  * `gbsim ctl sdio IFID:CPORT insert|remove|wp 0|1|status` moves the card
  * and its write-protect switch; each change sends EVENT.  A card pulled
@@ -33,6 +41,7 @@
 #include "ctl.h"
 #include "gbsim.h"
 #include "log.h"
+#include "loop.h"
 #include "proto.h"
 
 #define GBSIM_SDIO_ENV		"GBSIM_SDIO"
@@ -63,12 +72,13 @@ struct gbsim_sdio_knobs {
 	uint32_t	caps, ocr, f_min, f_max;
 	uint16_t	max_blk_count, max_blk_size;
 	unsigned int	lie;
+	unsigned int	erase_us;	/* per block */
 };
 
 #define GBSIM_SDIO_KNOBS_DEFAULT {					\
 	.size_mb = 64, .caps = GB_SDIO_CAP_4_BIT_DATA,			\
 	.ocr = 0x0001ff00, .f_min = 400000, .f_max = 25000000,		\
-	.max_blk_count = 1024, .max_blk_size = 512,			\
+	.max_blk_count = 1024, .max_blk_size = 512, .erase_us = 2,	\
 }
 
 static struct gbsim_sdio_knobs gbsim_sdio_knobs = GBSIM_SDIO_KNOBS_DEFAULT;
@@ -93,6 +103,13 @@ struct gbsim_sdio {
 	bool		app;		/* the previous command was CMD55 */
 	uint32_t	erase_start, erase_end;
 	uint32_t	last_written;	/* blocks of the last write (ACMD22) */
+	/* an erase in progress: SD_PRG until then */
+	uint64_t	busy_until_ns;
+	/* the answer to a busy CMD38, sent when the erase is done */
+	struct gbsim_conn *conn;
+	uint64_t	busy_timer;	/* 0: none pending */
+	uint16_t	busy_id;
+	uint8_t		busy_rsp[sizeof(struct gb_sdio_command_response)];
 	/* the open data command */
 	enum gbsim_sdio_data data;
 	uint8_t		data_cmd;
@@ -125,6 +142,8 @@ static bool gbsim_sdio_knob(const char *tok)
 		k->max_blk_size = v;
 	else if (gbsim_knob_num(tok, "lie", 3, &v))
 		k->lie = v;
+	else if (gbsim_knob_num(tok, "erase_us", 1000000, &v))
+		k->erase_us = v;
 	else
 		return false;
 	return true;
@@ -285,6 +304,60 @@ static uint32_t gbsim_sdio_open_blocks(struct gbsim_sdio *s, uint8_t cmd,
 	return 0;
 }
 
+static void gbsim_sdio_busy_done(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbsim_sdio *s = ctx;
+	struct gbsim_conn *conn = s->conn;
+
+	(void)loop;
+	s->busy_timer = 0;
+	if (s->state == SD_PRG)
+		s->state = SD_TRAN;
+	if (!s->present) {
+		/* pulled while busy: the command's answer never comes */
+		gbsim_send_response(conn->sim, conn->hd_cport, s->busy_id,
+				    GB_SDIO_TYPE_COMMAND, GB_OP_TIMEOUT, NULL, 0);
+		return;
+	}
+	gbsim_send_response(conn->sim, conn->hd_cport, s->busy_id,
+			    GB_SDIO_TYPE_COMMAND, GB_OP_SUCCESS, s->busy_rsp,
+			    sizeof(s->busy_rsp));
+}
+
+/*
+ * The erase just done keeps the card busy for erase_us a block: answered
+ * now (R1 @r, SEND_STATUS tells when it ends) or, for a command with the
+ * busy flag, once it is over.
+ */
+static int gbsim_sdio_erase_busy(struct gbsim_op *op, struct gbsim_sdio *s,
+				 uint32_t r)
+{
+	uint64_t n = (uint64_t)s->erase_end - s->erase_start + 1;
+	uint64_t us = n * gbsim_sdio_knobs.erase_us;
+	unsigned int ms = (unsigned int)((us + 999) / 1000);
+	bool busy = op->req[1] & GB_SDIO_RSP_BUSY;
+
+	gbsim_log_info("sdio cport %u: erase blocks %u..%u, busy %u ms%s",
+		       op->hd_cport, s->erase_start, s->erase_end, ms,
+		       busy ? " before the answer" : "");
+	gbsim_put_le32(op->rsp, r);
+	if (!ms)
+		return GB_OP_SUCCESS;
+	s->state = SD_PRG;
+	s->busy_until_ns = gbsim_now_ns() + us * 1000;
+	if (!busy || op->id == GB_OPERATION_ID_NONE)
+		return GB_OP_SUCCESS;
+
+	s->conn = op->conn;
+	s->busy_id = op->id;
+	memcpy(s->busy_rsp, op->rsp, sizeof(s->busy_rsp));
+	s->busy_timer = gbsim_loop_add_timer(op->sim->loop, ms,
+					     gbsim_sdio_busy_done, s);
+	if (!s->busy_timer)
+		return GB_OP_NO_MEMORY;
+	return GBSIM_NO_RESPONSE;
+}
+
 static int gbsim_sdio_command(struct gbsim_op *op)
 {
 	struct gbsim_sdio *s = op->conn->priv;
@@ -312,6 +385,8 @@ static int gbsim_sdio_command(struct gbsim_op *op)
 
 	app = s->app;
 	s->app = false;
+	if (s->state == SD_PRG && gbsim_now_ns() >= s->busy_until_ns)
+		s->state = SD_TRAN;	/* the erase is over */
 	prev = s->state;
 	if (type == GB_SDIO_CMD_ADTC && !blocks) {
 		gbsim_log_error("sdio cport %u: data command %u without data",
@@ -485,9 +560,7 @@ static int gbsim_sdio_command(struct gbsim_op *op)
 		memset(s->ram + (uint64_t)s->erase_start * GBSIM_SDIO_BLK, 0,
 		       (uint64_t)(s->erase_end - s->erase_start + 1) *
 		       GBSIM_SDIO_BLK);
-		gbsim_log_info("sdio cport %u: erase blocks %u..%u",
-			       op->hd_cport, s->erase_start, s->erase_end);
-		goto r1;
+		return gbsim_sdio_erase_busy(op, s, r);
 	default:
 		/* SDIO (CMD5, CMD52), MMC (CMD1) and the rest: no response */
 		return GB_OP_TIMEOUT;
@@ -638,6 +711,8 @@ static void gbsim_sdio_conn_fini(struct gbsim_conn *conn)
 {
 	struct gbsim_sdio *s = conn->priv;
 
+	if (s && s->busy_timer)
+		gbsim_loop_cancel_timer(conn->sim->loop, s->busy_timer);
 	if (s)
 		free(s->ram);
 	free(s);

@@ -19,6 +19,7 @@ n_timedout() {
 # lb_ok N: a short synchronous loopback test on gb_loopbackN passes
 lb_ok() {
 	local lb=/sys/class/gb_loopback/gb_loopback$1
+	lb_patient $lb
 	echo 0 >$lb/async
 	echo 0 >$lb/size
 	echo 5 >$lb/iteration_max

@@ -20,7 +20,8 @@ sleep 600 </dev/snd/controlC$C &
 ctl=$!
 sleep 600 </dev/snd/pcmC${C}D0p &
 pcm=$!
-sleep 0.5
+wait_for 10 held_open /dev/snd/controlC$C || _ended $ctl || fail "controlC$C not opened"
+wait_for 10 held_open /dev/snd/pcmC${C}D0p || _ended $pcm || fail "pcmC${C}D0p not opened"
 _ended $ctl && fail "cannot hold /dev/snd/controlC$C"
 _ended $pcm && fail "cannot hold /dev/snd/pcmC${C}D0p"
 assert_eq "$(card_devs)" 1 "card devices"
@@ -47,7 +48,7 @@ wait_for 60 has_card || fail "no card after re-insertion"
 C=$(card_num)
 sleep 600 </dev/snd/controlC$C &
 ctl=$!
-sleep 0.5
+wait_for 10 held_open /dev/snd/controlC$C || fail "controlC$C not opened: $(_ended $ctl && echo ended)"
 kill -TERM $pid
 wait_for 15 _ended $pid || fail "gbsim does not exit with a card file open"
 wait $pid || fail "gbsim exited with $?: $(cat err)"

@@ -13,6 +13,7 @@ load_gb gb-loopback
 gbsim --pty --attach -l log -m 2:$M/loopback.mnfs >out 2>err &
 pid=$!
 wait_for 30 test -e $LB || fail "no gb_loopback0: $(cat err)"
+lb_patient $LB
 
 # lt ARGS...: loopback_test in porcelain mode, no error
 lt() {
@@ -24,7 +25,7 @@ lt() {
 lt -t ping -i 100
 assert_file_eq $LB/iteration_count 100
 lt -t transfer -s 128 -i 50
-lt -t transfer -s 64 -i 100 -x -c 8 -o 1000000
+lt -t transfer -s 64 -i 100 -x -c 8 -o $(lb_patient_us $LB)
 assert_file_eq $LB/iteration_count 100
 
 # 12 bytes of transfer header and 8 of message header: 230 is the most

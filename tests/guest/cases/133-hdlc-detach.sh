@@ -56,7 +56,7 @@ echo 4 >$LB/outstanding_operations_max
 echo 64 >$LB/size
 echo 100000 >$LB/iteration_max
 echo 3 >$LB/type
-sleep 0.5
+wait_for 10 sh -c "[ \$(cat $LB/iteration_count) -gt 0 ]" || fail "the loopback test did not get going"
 detach "with a test running"
 link_gone "gbattach exited"
 wait_for 10 grep -q 'SVC_STOP from the AP' log || fail "gbsim saw no SVC_STOP"

@@ -33,13 +33,14 @@ done
 expect_dmesg 'pts[0-9]*: peer: \[[0-9:.,]*\] <inf> greybus_host: SVC start$'
 assert_eq "$(hdlc_stat rx_debug)" 1 rx_debug
 wait_for 10 test -e $LB || fail "no gb_loopback0"
+lb_patient $LB
 
 # an eject the firmware never answers, while a third node comes and
 # the first one keeps talking
 t0=$(_gb_now_cs)
 ( echo 3 >"$GB_DEVS/1-svc/intf_eject" 2>eject.err; echo $? >eject.rc ) &
 epid=$!
-sleep 0.5
+wait_for 5 grep -q 'svc.intf_eject' log || fail "the eject did not reach gbsim"
 gbsim ctl -s $CTL insert 4 $M/log.mnfs || fail "gbsim ctl insert 4 failed"
 wait_for 5 test -e "$GB_DEVS/1-4.4.1" ||
 	fail "node 4 did not enumerate while the eject was pending"

@@ -14,6 +14,7 @@ load_gb gb-loopback
 gbsim --pty --attach --baud $BAUD --ctl ctl.sock -l log -m 2:$M/loopback.mnfs >out 2>err &
 pid=$!
 wait_for 30 test -e $LB || fail "no gb_loopback0: $(cat err)"
+lb_patient $LB
 gbsim ctl -s ctl.sock hdlc | grep -q "baud=$BAUD " || fail "gbsim does not say it paces at $BAUD: $(gbsim ctl -s ctl.sock hdlc)"
 
 # the clock in ns, to the 10 ms of /proc/uptime
@@ -55,9 +56,9 @@ at_least() {	# WHAT BYTES FRAMES
 }
 
 # 40 transfers of 236 bytes (messages of 256), 4 at a time (each waits
-# behind at most 3 others, 1.1 s of line: 5 s timeout): both
+# behind at most 3 others, 1.1 s of line; lb_patient's timeout): both
 # directions busy at once, each paced on its own
-run async -t transfer -s 236 -i 40 -x -c 4 -o 5000000
+run async -t transfer -s 236 -i 40 -x -c 4 -o $(lb_patient_us $LB)
 [ "$OUT" -ge $((40 * 264)) ] && [ "$IN" -ge $((40 * 264)) ] ||
 	fail "async: fewer bytes than 40 transfers of 264 wire bytes each way"
 at_least "async, to gbsim" "$OUT" "$OUTF"

@@ -16,6 +16,7 @@ gbnet_start --node 127.0.0.2 --node 127.0.0.3
 
 wait_for 40 test -e /sys/class/gb_loopback/gb_loopback0 ||
 	fail "no gb_loopback0: $(gbnet ctl list) $(gbnet_tail)"
+lb_patient /sys/class/gb_loopback/gb_loopback0
 for t in ping transfer; do
 	loopback_test -t $t -s 128 -i 200 -p -O 60 >out 2>&1 ||
 		fail "loopback_test $t: exit $?: $(cat out)"

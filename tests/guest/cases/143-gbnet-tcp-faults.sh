@@ -23,14 +23,15 @@ field() {	# NODE KEY
 _lb_idle() {
 	[ "$(cat $1/type 2>/dev/null || echo 0)" = 0 ]
 }
-# one loopback ping of 1 s timeout, whatever its outcome
+# one loopback ping, whatever its outcome; a stalled node's ping times
+# out after lb_patient's time, an answered one does not
 ping_once() {
 	local l
 	l=$(lb) || fail "no loopback device: $(gbnet ctl list)"
-	echo 1000000 >$l/timeout
+	lb_patient $l
 	echo 1 >$l/iteration_max
 	echo 2 >$l/type 2>/dev/null
-	wait_for 10 _lb_idle $l
+	wait_for 60 _lb_idle $l
 }
 # the other node is still there
 other_ok() {

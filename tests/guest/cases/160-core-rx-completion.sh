@@ -14,6 +14,7 @@ load_gb greybus gb-vhd gb-loopback
 GBSIM_LOOPBACK=drop=201 gbsim -l log -m 2:$M/loopback.mnfs 2>err &
 pid=$!
 wait_for 30 test -e $LB || fail "no gb_loopback0: $(cat err)"
+lb_patient $LB
 
 # lb_pings N: N synchronous pings, to the end of the test
 lb_pings() {

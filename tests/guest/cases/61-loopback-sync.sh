@@ -11,6 +11,7 @@ pid=$!
 wait_for 30 test -e /sys/class/gb_loopback/gb_loopback0 ||
 	fail "no gb_loopback0: $(cat err)"
 LB=/sys/class/gb_loopback/gb_loopback0
+lb_patient $LB
 RAW=/sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1
 
 # lb_run TYPE ITERATIONS SIZE: one synchronous test, to its end

@@ -20,7 +20,7 @@ RAW=/sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1
 # lb_run TYPE ITERATIONS SIZE OUTSTANDING: one asynchronous test, to its end
 lb_run() {
 	echo 1 >$LB/async
-	echo 2000000 >$LB/timeout
+	lb_patient $LB
 	echo "$4" >$LB/outstanding_operations_max
 	echo "$3" >$LB/size
 	echo "$2" >$LB/iteration_max

@@ -9,6 +9,7 @@ load_gb greybus gb-vhd gb-loopback
 gbsim -m 2:$M/loopback.mnfs 2>err &
 pid=$!
 wait_for 30 test -e /sys/class/gb_loopback/gb_loopback0 || fail "no gb_loopback0: $(cat err)"
+lb_patient /sys/class/gb_loopback/gb_loopback0
 
 loopback_test -l >out 2>&1 || fail "loopback_test -l failed: $(cat out)"
 grep -qx 'device\[0\] = gb_loopback0' out || fail "loopback_test does not list gb_loopback0: $(cat out)"
@@ -32,9 +33,9 @@ assert_file_eq /sys/class/gb_loopback/gb_loopback0/iteration_count 100
 lt transfer -t transfer -s 128 -i 100
 assert_file_eq /sys/class/gb_loopback/gb_loopback0/iteration_count 100
 grep -q 'gbphy-latency usec:' out || fail "no gbphy-latency line"
-lt transfer -t transfer -s 512 -i 200 -x -c 8 -o 1000000
+lt transfer -t transfer -s 512 -i 200 -x -c 8 -o $(lb_patient_us /sys/class/gb_loopback/gb_loopback0)
 grep -q 'async:[[:space:]]*Enabled' out || fail "async run not reported as async"
-lt ping -t ping -i 50 -x -c 32
+lt ping -t ping -i 50 -x -c 32 -o $(lb_patient_us /sys/class/gb_loopback/gb_loopback0)
 # the CSV form, as the tool's README shows it
 /usr/bin/loopback_test -t transfer -s 64 -i 20 -O 60 >csv 2>&1 || fail "loopback_test CSV run failed: $(cat csv)"
 cat csv

@@ -49,8 +49,12 @@ expect_dmesg '1-2.2.1: log request too short \(1 bytes\)'
 wait_for 5 grep -Eq 'log.send_log rsp .*result=invalid' "$LOG" || fail "a malformed send_log was not refused"
 
 # a flood: 60 lines at once, not all of them in the log
+n0=$(grep -c 'log.send_log rsp' "$LOG")
+_flood_answered() {
+	[ "$(grep -c 'log.send_log rsp' "$LOG")" -ge $((n0 + 60)) ]
+}
 send 'flood line' count=60
-sleep 1
+wait_for 20 _flood_answered || fail "the flood was not answered: $(($(grep -c 'log.send_log rsp' "$LOG") - n0)) of 60"
 n=$(dmesg | grep -c '1-2.2.1: flood line$')
 [ "$n" -ge 1 ] && [ "$n" -le 30 ] || fail "$n of 60 flood lines logged"
 

@@ -68,7 +68,8 @@ gbsim ctl fault clear >/dev/null
 # a reader blocked in read() when the module goes: woken with an error
 dd if=$R bs=8192 count=1 >out 2>err &
 reader=$!
-sleep 0.5
+wait_for 10 held_open $R || fail "the reader did not open $R: $(cat err)"
+sleep 0.5	# no data comes: dd stays in read()
 kill -0 $reader 2>/dev/null || fail "the reader did not block"
 gbsim ctl remove 2 >/dev/null || fail "remove failed"
 wait_for 10 test ! -e $R || fail "$R still there after removal"

@@ -62,9 +62,13 @@ gbsim ctl fault clear >/dev/null
 all_in
 wait_for 30 test -c /dev/gb/raw0 || fail "no raw device"
 gbsim ctl fault add intf=5 type=raw.send drop sticky >/dev/null
+n_drop=$(gbsim ctl log | grep -c 'drop on cport [0-9]* raw.send req')
+_dropped() {
+	[ "$(gbsim ctl log | grep -c 'drop on cport [0-9]* raw.send req')" -gt "$n_drop" ]
+}
 (printf 'lost' >/dev/gb/raw0) 2>/dev/null &
 writer=$!
-sleep 0.3
+wait_for 10 _dropped || fail "the write did not reach gbsim: $(gbsim ctl log | tail -n 3)"
 all_out "write in flight"
 wait $writer && fail "the write in flight succeeded"
 gbsim ctl fault clear >/dev/null

@@ -25,6 +25,7 @@ wait_for 10 test ! -e $B || fail "bundle still there after removal"
 rmmod gb-vibrator || fail "rmmod after surprise removal failed"
 sleep 1
 
+vib_trace_off
 kill -TERM $pid
 wait $pid
 unload_all_gb

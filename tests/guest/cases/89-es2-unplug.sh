@@ -65,6 +65,7 @@ done
 gbsim --transport es2 -l log.again -m 2:$M/loopback.mnfs 2>err &
 pid=$!
 wait_for 60 test -e $LB || fail "no gb_loopback0 after plugging in again: $(cat err)"
+lb_patient $LB
 echo 0 >$LB/async
 echo 100 >$LB/size
 echo 10 >$LB/iteration_max

@@ -3,6 +3,7 @@
 # tools: i2cdetect i2cget i2cset i2ctransfer
 # kmods: i2c-dev
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim
 need_tool i2cdetect
@@ -108,7 +109,7 @@ assert_eq "$(i2cget -y $BUS 0x50 0x00)" 0x67 "eeprom[0] after the faults"
 # removal: the adapter and the gbphy devices go
 c remove 2 || fail "remove"
 wait_for 10 test ! -e /dev/i2c-$BUS || fail "/dev/i2c-$BUS still there after remove"
-ls /sys/bus/gbphy/devices | grep -q . && fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
+wait_for 10 gbphy_none || fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
 i2cget -y $BUS 0x50 0x00 >out 2>&1 && fail "i2cget after remove succeeded"
 
 # a module without 10-bit addressing: the adapter says so, and gb-i2c

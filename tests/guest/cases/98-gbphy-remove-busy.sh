@@ -72,7 +72,7 @@ for f in get xfer pwm; do
 done
 wait_for 10 sh -c "! test -e /dev/i2c-$BUS" || fail "/dev/i2c-$BUS still there"
 wait_for 10 sh -c "! test -e $CH" || fail "$CH still there"
-ls /sys/bus/gbphy/devices | grep -q . && fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
+wait_for 10 gbphy_none || fail "gbphy devices left: $(ls /sys/bus/gbphy/devices)"
 
 # a new module: both work again
 c fault clear >/dev/null || fail "fault clear failed"
