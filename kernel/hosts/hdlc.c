@@ -11,7 +11,8 @@
  *
  * struct gb_hdlc_link is allocated on its own; the host device's hd_priv
  * holds a pointer to it.  The port side owns the link: create, start,
- * stop, destroy.  gb_hdlc_link_destroy() frees the link first and drops
+ * stop, destroy (or close, which ends in destroy on a work item).
+ * gb_hdlc_link_destroy() frees the link first and drops
  * its reference to the host device last, so a host device may outlive
  * its link (someone else may still hold a reference).  That is safe
  * because nothing reaches the link through the host device any more by
