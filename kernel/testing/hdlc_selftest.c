@@ -284,7 +284,7 @@ static int gb_hst_bus_event(struct notifier_block *nb, unsigned long action,
 	group = kernfs_find_and_get(dev->kobj.sd, "hdlc");
 	if (group)
 		port = kernfs_find_and_get(group, "port");
-	WRITE_ONCE(gb_hst_port_at_add, port != NULL);
+	WRITE_ONCE(gb_hst_port_at_add, !!port);
 	kernfs_put(port);
 	kernfs_put(group);
 	return NOTIFY_DONE;
