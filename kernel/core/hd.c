@@ -46,6 +46,7 @@ static void gb_hd_release(struct device *dev)
 
 const struct device_type greybus_hd_type = {
 	.name		= "greybus_host_device",
+	.groups		= gb_hd_groups,
 	.release	= gb_hd_release,
 };
 EXPORT_SYMBOL_NS_GPL(greybus_hd_type, GREYBUS);
@@ -140,7 +141,9 @@ void gb_hd_cport_release(struct gb_host_device *hd, u16 cport_id)
  * @num_cports: the number of bridge CPorts, 1 to 4096
  *
  * Allocates the host device, with @driver->hd_priv_size bytes of private
- * data for the host driver (gb_hd_priv()), names it greybusN after a
+ * data for the host driver (gb_hd_priv()) and @driver->groups as extra
+ * sysfs groups (created by gb_hd_add() before the add uevent, removed by
+ * gb_hd_del()), names it greybusN after a
  * fresh bus id and creates its SVC.  Nothing is visible yet: the host
  * driver may reserve CPorts, then calls gb_hd_add().
  *
@@ -200,7 +203,8 @@ struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 	hd->dev.parent = parent;
 	hd->dev.bus = &greybus_bus_type;
 	hd->dev.type = &greybus_hd_type;
-	hd->dev.groups = gb_hd_groups;
+	/* the driver's own files come with the device, before its uevent */
+	hd->dev.groups = driver->groups;
 	device_initialize(&hd->dev);
 	/* From here on the release function undoes everything */
 

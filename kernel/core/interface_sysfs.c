@@ -209,7 +209,12 @@ static const struct attribute_group gb_interface_common_group = {
 	.attrs = gb_interface_common_attrs,
 };
 
-/* The SVC's measurement of the interface's supply, in uV, uA or uW */
+/*
+ * The SVC's measurement of the interface's supply, in uV, uA or uW.  An
+ * SVC that lets one sample request time out has no power monitor for the
+ * interface (BeaglePlay's CC1352 firmware never answers them): every
+ * later read fails at once instead of costing a time-out each.
+ */
 static ssize_t gb_interface_pwrmon_show(struct device *dev, char *buf,
 					u8 measurement_type)
 {
@@ -219,9 +224,13 @@ static ssize_t gb_interface_pwrmon_show(struct device *dev, char *buf,
 
 	if (READ_ONCE(intf->disconnected))
 		return -ENODEV;
+	if (atomic_read(&intf->pwrmon_unanswered))
+		return -EOPNOTSUPP;
 
 	ret = gb_svc_pwrmon_intf_sample_get(intf->hd->svc, intf->interface_id,
 					    measurement_type, &value);
+	if (ret == -ETIMEDOUT && !atomic_xchg(&intf->pwrmon_unanswered, 1))
+		dev_warn(dev, "the SVC did not answer a power sample request: voltage_now, current_now and power_now are not supported\n");
 	if (ret)
 		return ret;
 

@@ -9,6 +9,13 @@
  * workqueue, one at a time and in the order the SVC sent them; at most
  * GB_SVC_DEFERRED_MAX of them wait at any time.
  *
+ * One exception to the order: a module-inserted event between version
+ * and hello (BeaglePlay's CC1352 firmware sends its static nodes before
+ * its hello) is answered and held, at most GB_SVC_EARLY_MAX of them, one
+ * per module, then queued like any other event once hello has come; one
+ * held longer than GB_SVC_EARLY_TIMEOUT_MS by then is dropped, and a
+ * network reset or the host device's removal drops them all.
+ *
  * The AP-initiated operations below are thin: fill the request, send it
  * synchronously, turn the SVC's result field into an errno.
  */
@@ -20,6 +27,9 @@
 #include "greybus_trace.h"
 
 #define GB_SVC_DEFERRED_MAX			64
+/* Module-inserted events held until hello, and for how long at most */
+#define GB_SVC_EARLY_MAX			4
+#define GB_SVC_EARLY_TIMEOUT_MS			10000
 
 #define GB_SVC_INTF_ACTIVATE_TIMEOUT_MS		6000
 #define GB_SVC_INTF_RESUME_TIMEOUT_MS		3000
@@ -37,6 +47,7 @@ struct gb_svc_deferred_request {
 	struct gb_svc		*svc;
 	u8			type;
 	bool			cancelled;	/* svc->lock */
+	unsigned long		held_since;	/* jiffies, on svc->early */
 	union {
 		struct gb_svc_module_inserted_request	module_inserted;
 		struct gb_svc_module_removed_request	module_removed;
@@ -694,6 +705,125 @@ static int gb_svc_queue_deferred(struct gb_svc *svc, struct gb_operation *op,
 	return 0;
 }
 
+/*
+ * A module-inserted event before hello: checked as far as it can be
+ * without the hello (the AP's interface id is not known yet), answered,
+ * and kept on svc->early until gb_svc_early_release().
+ */
+static int gb_svc_early_hold(struct gb_svc *svc, struct gb_operation *op)
+{
+	struct gb_svc_module_inserted_request *request = op->request->payload;
+	u8 module_id = request->primary_intf_id;
+	struct gb_svc_deferred_request *dr, *held;
+	int ret = 0;
+
+	if (!request->intf_count ||
+	    module_id + request->intf_count - 1 > U8_MAX) {
+		dev_err_ratelimited(&svc->dev,
+				    "module %u inserted with invalid interface count %u\n",
+				    module_id, request->intf_count);
+		return -EINVAL;
+	}
+
+	dr = kzalloc(sizeof(*dr), GFP_KERNEL);
+	if (!dr)
+		return -ENOMEM;
+	dr->svc = svc;
+	dr->type = op->type;
+	dr->request.module_inserted = *request;
+	dr->held_since = jiffies;
+	INIT_WORK(&dr->work, gb_svc_deferred_work);
+
+	mutex_lock(&svc->lock);
+	list_for_each_entry(held, &svc->early, links) {
+		if (held->request.module_inserted.primary_intf_id == module_id) {
+			ret = -EINVAL;
+			break;
+		}
+	}
+	if (!ret && svc->early_count >= GB_SVC_EARLY_MAX)
+		ret = -EAGAIN;
+	if (!ret) {
+		list_add_tail(&dr->links, &svc->early);
+		svc->early_count++;
+	}
+	mutex_unlock(&svc->lock);
+
+	if (ret == -EINVAL)
+		dev_err_ratelimited(&svc->dev,
+				    "module %u inserted twice before the SVC's hello: refused\n",
+				    module_id);
+	else if (ret)
+		dev_err_ratelimited(&svc->dev,
+				    "more than %d modules inserted before the SVC's hello: module %u refused\n",
+				    GB_SVC_EARLY_MAX, module_id);
+	if (ret) {
+		kfree(dr);
+		return ret;
+	}
+	dev_dbg(&svc->dev, "module %u inserted before hello: held\n",
+		module_id);
+	return 0;
+}
+
+/* The held events, off svc->early; each the caller's to free or queue */
+static void gb_svc_early_take(struct gb_svc *svc, struct list_head *list)
+{
+	mutex_lock(&svc->lock);
+	list_splice_init(&svc->early, list);
+	svc->early_count = 0;
+	mutex_unlock(&svc->lock);
+}
+
+static void gb_svc_early_drop(struct gb_svc *svc)
+{
+	struct gb_svc_deferred_request *dr, *next;
+	LIST_HEAD(list);
+
+	gb_svc_early_take(svc, &list);
+	list_for_each_entry_safe(dr, next, &list, links) {
+		list_del(&dr->links);
+		kfree(dr);
+	}
+}
+
+/* Hello came: the held events go to svc->wq, in the order they came */
+static void gb_svc_early_release(struct gb_svc *svc)
+{
+	unsigned long timeout = msecs_to_jiffies(GB_SVC_EARLY_TIMEOUT_MS);
+	struct gb_svc_deferred_request *dr, *next;
+	LIST_HEAD(list);
+	u8 module_id;
+
+	gb_svc_early_take(svc, &list);
+	list_for_each_entry_safe(dr, next, &list, links) {
+		list_del(&dr->links);
+		module_id = dr->request.module_inserted.primary_intf_id;
+		if (time_after(jiffies, dr->held_since + timeout)) {
+			dev_err_ratelimited(&svc->dev,
+					    "module %u inserted over %d ms before the SVC's hello: dropped\n",
+					    module_id, GB_SVC_EARLY_TIMEOUT_MS);
+			kfree(dr);
+			continue;
+		}
+		if (atomic_inc_return(&svc->deferred_count) >
+		    GB_SVC_DEFERRED_MAX) {
+			atomic_dec(&svc->deferred_count);
+			dev_err_ratelimited(&svc->dev,
+					    "too many events pending, module %u inserted before hello dropped\n",
+					    module_id);
+			kfree(dr);
+			continue;
+		}
+		dev_dbg(&svc->dev, "module %u inserted before hello: queued\n",
+			module_id);
+		mutex_lock(&svc->lock);
+		list_add_tail(&dr->links, &svc->deferred);
+		queue_work(svc->wq, &dr->work);
+		mutex_unlock(&svc->lock);
+	}
+}
+
 static int gb_svc_version_request(struct gb_svc *svc, struct gb_operation *op)
 {
 	struct gb_protocol_version_request *request;
@@ -750,6 +880,7 @@ static int gb_svc_hello_request(struct gb_svc *svc, struct gb_operation *op)
 		svc->endo_id, svc->ap_intf_id);
 
 	WRITE_ONCE(svc->state, GB_SVC_STATE_SVC_HELLO);
+	gb_svc_early_release(svc);
 	gb_svc_watchdog_start(svc);
 
 	return 0;
@@ -860,6 +991,15 @@ static int gb_svc_request_handler(struct gb_operation *op)
 		return -EINVAL;
 	}
 
+	/* Between version and hello: held until hello (see the top) */
+	if (op->type == GB_SVC_TYPE_MODULE_INSERTED &&
+	    READ_ONCE(svc->state) == GB_SVC_STATE_PROTOCOL_VERSION) {
+		ret = gb_svc_check_size(svc, op, size);
+		if (ret)
+			return ret;
+		return gb_svc_early_hold(svc, op);
+	}
+
 	if (READ_ONCE(svc->state) != expected) {
 		dev_warn_ratelimited(&svc->dev,
 				     "unexpected request of type 0x%02x in state %d\n",
@@ -914,6 +1054,7 @@ struct gb_svc *gb_svc_create(struct gb_host_device *hd)
 	ida_init(&svc->device_id_map);
 	mutex_init(&svc->lock);
 	INIT_LIST_HEAD(&svc->deferred);
+	INIT_LIST_HEAD(&svc->early);
 	atomic_set(&svc->deferred_count, 0);
 
 	svc->dev.parent = &hd->dev;
@@ -994,6 +1135,7 @@ void gb_svc_network_teardown(struct gb_svc *svc)
 	mutex_unlock(&svc->lock);
 
 	WRITE_ONCE(svc->state, GB_SVC_STATE_RESET);
+	gb_svc_early_drop(svc);
 
 	gb_svc_remove_modules(svc);
 }
@@ -1012,6 +1154,7 @@ void gb_svc_del(struct gb_svc *svc)
 	/* Events queued but not started are dropped; wait for the rest */
 	WRITE_ONCE(svc->removing, true);
 	flush_workqueue(svc->wq);
+	gb_svc_early_drop(svc);
 
 	gb_svc_remove_modules(svc);
 

@@ -9,14 +9,29 @@
  *
  * Objects, lifetime and locking:
  *
- * struct gb_hdlc_link lives in its host device's hd_priv, so it is freed
- * with the host device, after the last reference is gone.
+ * struct gb_hdlc_link is allocated on its own; the host device's hd_priv
+ * holds a pointer to it.  The port side owns the link: create, start,
+ * stop, destroy (or close, which ends in destroy on a work item).
+ * gb_hdlc_link_destroy() frees the link first and drops
+ * its reference to the host device last, so a host device may outlive
+ * its link (someone else may still hold a reference).  That is safe
+ * because nothing reaches the link through the host device any more by
+ * then: gb_hd_del() has returned (no connection, so no message_send()
+ * or message_cancel() call, and the hdlc/ group, which the core created
+ * with the device, is gone, sysfs having waited for its readers), the
+ * port side calls neither receive nor write-wakeup after destroy (the
+ * tty core, or serdev_device_close(), guarantee it), and destroy waits
+ * for the link's own work items.
  *
  * Receive runs in the port's receive context (tty flip-buffer work or
- * serdev), one call at a time, and touches only @rx and the rx counters;
- * it allocates nothing and never sleeps.  A good Greybus frame goes to the
- * core with the frame's own length, after its header's size has been
- * checked against it.
+ * serdev), one call at a time, under @rx_lock, and touches only @rx and
+ * the rx counters; it allocates nothing and never sleeps.  A good
+ * Greybus frame goes to the core with the frame's own length, after its
+ * header's size has been checked against it.  Receive may go on after
+ * gb_hdlc_link_stop() (serdev delivers bytes until serdev_device_close());
+ * @closing, set under @rx_lock at the start of the stop, makes it drop
+ * everything from then on, so that nothing it sees can queue
+ * @reset_work once the stop has cancelled it.
  *
  * Transmit: message_send() encodes the message into a buffer of its own
  * and queues it under @tx_lock (irq-safe: message_send() may be called in
@@ -28,9 +43,23 @@
  * it alone and marks it @abort instead, and the work then ends the frame
  * with an escape and a flag, which makes the peer drop it.
  *
+ * Closing (the line discipline): gb_hdlc_link_close() runs under the
+ * tty's own locks (its legacy mutex and its ldisc semaphore), so it must
+ * not remove the host device there: a gb-uart below it hangs its own tty
+ * up, which takes the same kinds of lock of another tty (lockdep:
+ * "possible recursive locking"), and waiting for a work item that does
+ * would be the same dependency.  It does what needs the port (SVC_STOP,
+ * then @tx_halted: the port is never written again) and hands the rest,
+ * gb_hd_del() and the link's freeing, to @close_work on gb_hdlc_wq, which
+ * it does not wait for; module exit drains that queue.
+ *
  * Stopping: SVC_STOP is queued and pushed out, then @stopping makes every
  * new message fail at once (-ESHUTDOWN), then gb_hd_del() tears the tree
- * down while the link still completes what it was given.
+ * down while the link still completes what it was given.  Last the queue
+ * is purged: @tx_halted, set under @tx_lock before the work is cancelled,
+ * makes a @tx_work that a write-wakeup schedules again return without
+ * touching the queue, so nothing writes from, or unlinks, a frame the
+ * purge frees.  Only gb_hdlc_link_start() clears it.
  *
  * The peer starting over (a protocol version request on the SVC CPort
  * after its hello) cannot be answered by the core, whose SVC is past that
@@ -48,6 +77,11 @@
  * burst of frames (a CC1352's receive ring may hold the last frame until
  * a byte after it comes).  Both are cancelled when the link goes down,
  * again after gb_hd_del(), whose network reset may have armed them.
+ * Neither is armed once @tx_halted is set (a restart's frames are then
+ * refused with -ESHUTDOWN, and @tx_work arms @idle_work only on a queue
+ * that is not halted), so destroy cancels them for good after the purge;
+ * one still pending after a line discipline's close runs harmlessly
+ * (its frame refused) until @close_work destroys the link.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -130,6 +164,7 @@ struct gb_hdlc_link {
 	bool			svc_version;	/* the SVC asked a version */
 	bool			svc_hello;	/* the SVC said hello */
 	bool			resetting;
+	bool			closing;	/* stopping for good */
 	struct work_struct	reset_work;
 	struct delayed_work	start_work;	/* no version came */
 
@@ -139,8 +174,10 @@ struct gb_hdlc_link {
 	struct gb_hdlc_txbuf	*tx_busy;
 	bool			tx_burst;	/* frames since the idle flag */
 	bool			stopping;
+	bool			tx_halted;	/* the work leaves the queue */
 	struct work_struct	tx_work;
 	struct delayed_work	idle_work;	/* the idle flag */
+	struct work_struct	close_work;	/* gb_hdlc_link_close() */
 
 	struct gb_hdlc_stats	stats;
 
@@ -148,10 +185,32 @@ struct gb_hdlc_link {
 };
 
 static struct device *gb_hdlc_root_dev;
+/* Host devices of closed line disciplines being removed; exit drains it */
+static struct workqueue_struct *gb_hdlc_wq;
+
+/*
+ * Test points: kernel/testing/hdlc_selftest.c builds this file with
+ * GB_HDLC_SELFTEST defined and provides the hook, which opens the race
+ * windows on purpose; the module has none.
+ */
+enum gb_hdlc_hook {
+	GB_HDLC_HOOK_TX_PURGE,		/* the queue is about to be purged */
+};
+
+#ifdef GB_HDLC_SELFTEST
+static void gb_hdlc_test_hook(struct gb_hdlc_link *link,
+			      enum gb_hdlc_hook where);
+#else
+static inline void gb_hdlc_test_hook(struct gb_hdlc_link *link,
+				     enum gb_hdlc_hook where)
+{
+}
+#endif
 
 static void gb_hdlc_reset_work(struct work_struct *work);
 static void gb_hdlc_start_work(struct work_struct *work);
 static void gb_hdlc_idle_work(struct work_struct *work);
+static void gb_hdlc_close_work(struct work_struct *work);
 
 /**
  * gb_hdlc_root() - the parent of links whose port has no device
@@ -218,7 +277,7 @@ static int gb_hdlc_tx_queue(struct gb_hdlc_link *link,
 	int ret = 0;
 
 	spin_lock_irqsave(&link->tx_lock, flags);
-	if (link->stopping && !force) {
+	if ((link->stopping && !force) || link->tx_halted) {
 		ret = -ESHUTDOWN;
 	} else if (link->tx_queued >= GB_HDLC_TX_QUEUE_MAX && !force) {
 		ret = -ENOBUFS;
@@ -312,10 +371,10 @@ static void gb_hdlc_tx_work(struct work_struct *work)
 		spin_lock_irqsave(&link->tx_lock, flags);
 		tb = list_first_entry_or_null(&link->tx_queue,
 					      struct gb_hdlc_txbuf, node);
-		if (!tb) {
+		if (!tb || link->tx_halted) {
 			/* a burst ended: one flag a little later */
-			if (link->tx_burst && !link->stopping &&
-			    READ_ONCE(gb_hdlc_idle_flag_ms))
+			if (!link->tx_halted && link->tx_burst &&
+			    !link->stopping && READ_ONCE(gb_hdlc_idle_flag_ms))
 				mod_delayed_work(system_wq, &link->idle_work,
 						 msecs_to_jiffies(READ_ONCE(gb_hdlc_idle_flag_ms)));
 			link->tx_burst = false;
@@ -488,13 +547,6 @@ static int gb_hdlc_reset(struct gb_host_device *hd)
 	return gb_hdlc_send_restart(link);
 }
 
-static const struct gb_hd_driver gb_hdlc_hd_driver = {
-	.hd_priv_size		= sizeof(struct gb_hdlc_link *),
-	.message_send		= gb_hdlc_message_send,
-	.message_cancel		= gb_hdlc_message_cancel,
-	.reset			= gb_hdlc_reset,
-};
-
 /* Receive */
 
 /* Log one line of the peer's text, if it has any */
@@ -651,7 +703,8 @@ void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 
 	spin_lock_irqsave(&link->rx_lock, flags);
 	gb_hdlc_stat_add(&link->stats.rx_bytes, len);
-	while (len) {
+	/* stopping for good: no frame may reach the core or a restart */
+	while (len && !link->closing) {
 		res = gb_hdlc_rx_feed(&link->rx, data, len, &used);
 		data += used;
 		len -= used;
@@ -805,6 +858,19 @@ static const struct attribute_group gb_hdlc_attr_group = {
 	.attrs	= gb_hdlc_attrs,
 };
 
+static const struct attribute_group *gb_hdlc_attr_groups[] = {
+	&gb_hdlc_attr_group,
+	NULL,
+};
+
+static const struct gb_hd_driver gb_hdlc_hd_driver = {
+	.hd_priv_size		= sizeof(struct gb_hdlc_link *),
+	.groups			= gb_hdlc_attr_groups,
+	.message_send		= gb_hdlc_message_send,
+	.message_cancel		= gb_hdlc_message_cancel,
+	.reset			= gb_hdlc_reset,
+};
+
 /* Life cycle */
 
 /**
@@ -859,6 +925,7 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 	INIT_WORK(&link->reset_work, gb_hdlc_reset_work);
 	INIT_DELAYED_WORK(&link->start_work, gb_hdlc_start_work);
 	INIT_DELAYED_WORK(&link->idle_work, gb_hdlc_idle_work);
+	INIT_WORK(&link->close_work, gb_hdlc_close_work);
 
 	return link;
 }
@@ -877,6 +944,7 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 
 	spin_lock_irqsave(&link->tx_lock, flags);
 	link->stopping = false;
+	link->tx_halted = false;
 	spin_unlock_irqrestore(&link->tx_lock, flags);
 	spin_lock_irqsave(&link->rx_lock, flags);
 	link->resetting = false;
@@ -885,9 +953,6 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 	ret = gb_hd_add(link->hd);
 	if (ret)
 		return ret;
-	ret = device_add_group(&link->hd->dev, &gb_hdlc_attr_group);
-	if (ret)
-		goto err_hd_del;
 	link->added = true;
 
 	/*
@@ -905,13 +970,15 @@ int gb_hdlc_link_start(struct gb_hdlc_link *link)
 err_stop:
 	cancel_delayed_work_sync(&link->start_work);
 	link->added = false;
-	device_remove_group(&link->hd->dev, &gb_hdlc_attr_group);
-err_hd_del:
 	gb_hd_del(link->hd);
 	return ret;
 }
 
-/* Complete and free whatever is still queued */
+/*
+ * Complete and free whatever is still queued.  The work is halted first,
+ * then cancelled: a write-wakeup may schedule it again at any time, and
+ * it then returns at once instead of taking a frame freed here.
+ */
 static void gb_hdlc_tx_purge(struct gb_hdlc_link *link)
 {
 	struct gb_hdlc_txbuf *tb, *next;
@@ -919,7 +986,14 @@ static void gb_hdlc_tx_purge(struct gb_hdlc_link *link)
 	unsigned long flags;
 	LIST_HEAD(gone);
 
+	gb_hdlc_test_hook(link, GB_HDLC_HOOK_TX_PURGE);
 	spin_lock_irqsave(&link->tx_lock, flags);
+	link->tx_halted = true;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+	cancel_work_sync(&link->tx_work);
+
+	spin_lock_irqsave(&link->tx_lock, flags);
+	WARN_ON(link->tx_busy);
 	list_splice_init(&link->tx_queue, &gone);
 	link->tx_queued = 0;
 	spin_unlock_irqrestore(&link->tx_lock, flags);
@@ -934,8 +1008,8 @@ static void gb_hdlc_tx_purge(struct gb_hdlc_link *link)
 	}
 }
 
-/* The body of gb_hdlc_link_stop(), also the first half of a reset */
-static void gb_hdlc_link_down(struct gb_hdlc_link *link)
+/* SVC_STOP out as far as the port takes it, then no new message */
+static void gb_hdlc_link_say_stop(struct gb_hdlc_link *link)
 {
 	unsigned long flags;
 
@@ -950,15 +1024,21 @@ static void gb_hdlc_link_down(struct gb_hdlc_link *link)
 	spin_lock_irqsave(&link->tx_lock, flags);
 	link->stopping = true;
 	spin_unlock_irqrestore(&link->tx_lock, flags);
+}
 
-	device_remove_group(&link->hd->dev, &gb_hdlc_attr_group);
+/* The body of gb_hdlc_link_stop(), also the first half of a reset */
+static void gb_hdlc_link_down(struct gb_hdlc_link *link)
+{
+	if (!link->added)
+		return;
+	gb_hdlc_link_say_stop(link);
+
 	gb_hd_del(link->hd);
 	link->added = false;
 
 	/* a network reset during gb_hd_del() may have armed them again */
 	cancel_delayed_work_sync(&link->start_work);
 	cancel_delayed_work_sync(&link->idle_work);
-	cancel_work_sync(&link->tx_work);
 	gb_hdlc_tx_purge(link);
 	dev_info(&link->hd->dev, "%s: Greybus link down\n", link->port);
 }
@@ -995,6 +1075,14 @@ static void gb_hdlc_reset_work(struct work_struct *work)
 	unsigned long flags;
 	int ret;
 
+	/* gb_hdlc_link_stop() waits for this work once it set @closing */
+	spin_lock_irqsave(&link->rx_lock, flags);
+	if (link->closing) {
+		spin_unlock_irqrestore(&link->rx_lock, flags);
+		return;
+	}
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+
 	gb_hdlc_link_down(link);
 
 	hd = gb_hd_create(&gb_hdlc_hd_driver, link->hd->dev.parent, link->mtu,
@@ -1016,20 +1104,81 @@ static void gb_hdlc_reset_work(struct work_struct *work)
 		dev_err(&hd->dev, "%s: restart failed: %d\n", link->port, ret);
 }
 
+/* Nothing may start a restart from now on; one in progress has ended */
+static void gb_hdlc_link_closing(struct gb_hdlc_link *link)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&link->rx_lock, flags);
+	link->closing = true;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+	/* nothing queues the work again: receive sees @closing */
+	cancel_work_sync(&link->reset_work);
+}
+
 /**
  * gb_hdlc_link_stop() - tell the peer, then tear the host device down
  * @link: the link, started
  *
+ * From now on whatever the port still receives is dropped, and no
+ * restart of the link can begin; a restart in progress is waited for.
  * SVC_STOP goes to the port first, as far as the port takes it; then
  * every new message fails and gb_hd_del() removes the tree.  The port
- * must keep working (writes may fail) until this returns.
+ * must keep working (writes may fail) until this returns; it may go on
+ * calling gb_hdlc_link_receive() and gb_hdlc_link_write_wakeup() until
+ * it is closed, before gb_hdlc_link_destroy().  A stopped link is not
+ * started again.
  *
  * Context: process context; sleeps.
  */
 void gb_hdlc_link_stop(struct gb_hdlc_link *link)
 {
-	cancel_work_sync(&link->reset_work);
+	gb_hdlc_link_closing(link);
 	gb_hdlc_link_down(link);
+}
+
+static void gb_hdlc_close_work(struct work_struct *work)
+{
+	struct gb_hdlc_link *link = container_of(work, struct gb_hdlc_link,
+						 close_work);
+
+	if (link->added) {
+		gb_hd_del(link->hd);
+		link->added = false;
+		dev_info(&link->hd->dev, "%s: Greybus link down\n",
+			 link->port);
+	}
+	gb_hdlc_link_destroy(link);
+}
+
+/**
+ * gb_hdlc_link_close() - stop and destroy the link, the port let go now
+ * @link: the link, started or not
+ *
+ * For a caller that holds locks a device under the host device may take
+ * too (a line discipline's close: a tty's locks).  Whatever the port
+ * still receives is dropped, SVC_STOP goes to the port as far as it
+ * takes it, and once this returns the link neither writes to the port
+ * nor uses its @priv; the host device's removal and the link's freeing
+ * finish later on a work item, which the caller must not wait for.
+ *
+ * Context: process context; sleeps.
+ */
+void gb_hdlc_link_close(struct gb_hdlc_link *link)
+{
+	unsigned long flags;
+
+	gb_hdlc_link_closing(link);
+	if (link->added)
+		gb_hdlc_link_say_stop(link);
+
+	/* the port is let go: a wakeup now finds the work halted */
+	spin_lock_irqsave(&link->tx_lock, flags);
+	link->tx_halted = true;
+	spin_unlock_irqrestore(&link->tx_lock, flags);
+	cancel_work_sync(&link->tx_work);
+
+	queue_work(gb_hdlc_wq, &link->close_work);
 }
 
 /**
@@ -1040,18 +1189,19 @@ void gb_hdlc_link_stop(struct gb_hdlc_link *link)
  */
 void gb_hdlc_link_destroy(struct gb_hdlc_link *link)
 {
-	struct gb_host_device *hd;
+	struct gb_host_device *hd = link->hd;
 
-	cancel_work_sync(&link->reset_work);
+	gb_hdlc_link_closing(link);
+	gb_hdlc_tx_purge(link);
+	/* neither is armed again once the queue is halted */
 	cancel_delayed_work_sync(&link->start_work);
 	cancel_delayed_work_sync(&link->idle_work);
-	cancel_work_sync(&link->tx_work);
-	hd = link->hd;
-	gb_hdlc_tx_purge(link);
+	/* the link first: the host device may outlive it (see the top) */
 	kfree(link);
 	gb_hd_put(hd);
 }
 
+#ifndef GB_HDLC_SELFTEST
 static int __init gb_hdlc_init(void)
 {
 	int ret;
@@ -1059,10 +1209,15 @@ static int __init gb_hdlc_init(void)
 	gb_hdlc_root_dev = root_device_register("gb-hdlc");
 	if (IS_ERR(gb_hdlc_root_dev))
 		return PTR_ERR(gb_hdlc_root_dev);
+	gb_hdlc_wq = alloc_workqueue("gb-hdlc", 0, 0);
+	if (!gb_hdlc_wq) {
+		ret = -ENOMEM;
+		goto err_root;
+	}
 
 	ret = gb_hdlc_ldisc_register();
 	if (ret)
-		goto err_root;
+		goto err_wq;
 	ret = gb_hdlc_serdev_register();
 	if (ret)
 		goto err_ldisc;
@@ -1070,6 +1225,8 @@ static int __init gb_hdlc_init(void)
 
 err_ldisc:
 	gb_hdlc_ldisc_unregister();
+err_wq:
+	destroy_workqueue(gb_hdlc_wq);
 err_root:
 	root_device_unregister(gb_hdlc_root_dev);
 	return ret;
@@ -1080,6 +1237,8 @@ static void __exit gb_hdlc_exit(void)
 {
 	gb_hdlc_serdev_unregister();
 	gb_hdlc_ldisc_unregister();
+	/* links closed under a tty's locks finish their removal first */
+	destroy_workqueue(gb_hdlc_wq);
 	root_device_unregister(gb_hdlc_root_dev);
 }
 module_exit(gb_hdlc_exit);
@@ -1087,3 +1246,4 @@ module_exit(gb_hdlc_exit);
 MODULE_DESCRIPTION("Greybus host device over an HDLC-framed serial link");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(GREYBUS);
+#endif /* !GB_HDLC_SELFTEST */

@@ -63,6 +63,7 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 					 void *priv, size_t mtu);
 int gb_hdlc_link_start(struct gb_hdlc_link *link);
 void gb_hdlc_link_stop(struct gb_hdlc_link *link);
+void gb_hdlc_link_close(struct gb_hdlc_link *link);
 void gb_hdlc_link_destroy(struct gb_hdlc_link *link);
 void gb_hdlc_link_receive(struct gb_hdlc_link *link, const u8 *data,
 			  size_t len);

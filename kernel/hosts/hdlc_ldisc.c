@@ -4,10 +4,14 @@
  * pseudo-terminal carries the link once this discipline is attached
  * (gbattach does it).  An out-of-tree module has no line discipline
  * number of its own, so this one takes N_DEVELOPMENT (docs/hdlc.md).
+ * There is deliberately no "tty-ldisc-29" alias: with it, any user's
+ * TIOCSETD 29 would load the whole Greybus stack where
+ * dev.tty.ldisc_autoload is 1; gbattach (or modprobe) loads gb-hdlc.
  *
  * The tty core serialises open, close, receive and write-wakeup against
  * each other for one tty: close runs only once no receive or wakeup is
- * in progress, and none starts afterwards.
+ * in progress, and none starts afterwards.  Close holds the tty's locks,
+ * so it lets the link remove its host device later (gb_hdlc_link_close()).
  */
 #include <linux/capability.h>
 #include <linux/module.h>
@@ -85,10 +89,10 @@ static void gb_hdlc_ldisc_close(struct tty_struct *tty)
 
 	if (!gt)
 		return;
-	gb_hdlc_link_stop(gt->link);
+	/* the host device goes later, outside this tty's locks */
+	gb_hdlc_link_close(gt->link);
 	clear_bit(TTY_DO_WRITE_WAKEUP, &tty->flags);
 	tty->disc_data = NULL;
-	gb_hdlc_link_destroy(gt->link);
 	kfree(gt);
 }
 
@@ -147,5 +151,3 @@ void gb_hdlc_ldisc_unregister(void)
 {
 	tty_unregister_ldisc(&gb_hdlc_ldisc);
 }
-
-MODULE_ALIAS_LDISC(N_DEVELOPMENT);

@@ -59,9 +59,11 @@ int gbattach_ldisc_attach(int fd, const char *path)
 			     path, GBATTACH_LDISC_NAME, ldisc, GBATTACH_LDISC_NAME);
 		return -1;
 	case EPERM:
+		/* the kernel's answer when it may not try to autoload it */
 		if (known == 0) {
-			gbattach_err("%s: %s is not loaded and this process may not load it (needs CAP_SYS_MODULE or sysctl dev.tty.ldisc_autoload=1): modprobe %s",
-				     path, GBATTACH_LDISC_NAME, GBATTACH_LDISC_NAME);
+			gbattach_err("%s: %s is not loaded (line discipline %d is unknown to the kernel): modprobe %s",
+				     path, GBATTACH_LDISC_NAME, ldisc,
+				     GBATTACH_LDISC_NAME);
 			return -1;
 		}
 		gbattach_err("%s: attaching %s needs CAP_SYS_ADMIN: run gbattach as root",

@@ -45,6 +45,7 @@ enum {
 	OPT_ATTACH,
 	OPT_PERSONALITY,
 	OPT_BAUD,
+	OPT_EARLY_INSERT,
 };
 
 static const struct option gbsim_options[] = {
@@ -66,6 +67,7 @@ static const struct option gbsim_options[] = {
 	{ "attach",	no_argument,	   NULL, OPT_ATTACH },
 	{ "personality", required_argument, NULL, OPT_PERSONALITY },
 	{ "baud",	required_argument, NULL, OPT_BAUD },
+	{ "early-insert", no_argument,	   NULL, OPT_EARLY_INSERT },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -108,6 +110,8 @@ static void gbsim_usage(FILE *out)
 "                        requests at once\n"
 "      --baud N          hdlc: pace the link as a UART at N baud (8N1)\n"
 "                        would, both ways: at most N/10 bytes a second\n"
+"      --early-insert    the SVC announces its modules before its hello,\n"
+"                        as the CC1352 firmware does with static nodes\n"
 "      --node tcp:ADDR[:PORT]\n"
 "                        no SVC, no bridge: serve each module as a Greybus\n"
 "                        node over TCP (greybus-zephyr's framing), the\n"
@@ -278,6 +282,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PERSONALITY:
 			tp.personality = optarg;
+			break;
+		case OPT_EARLY_INSERT:
+			cfg.early_insert = true;
 			break;
 		case OPT_BAUD:
 			if (gbsim_opt_uint("baud rate", optarg, GB_PACE_BAUD_MIN,

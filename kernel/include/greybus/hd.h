@@ -21,6 +21,8 @@ struct gb_timesync;
  * struct gb_hd_driver - the callbacks of a host-controller driver
  * @hd_priv_size: bytes of private data gb_hd_create() allocates for the
  *	driver (gb_hd_priv())
+ * @groups: optional; the driver's sysfs groups on the host device, see
+ *	below
  * @cport_allocate: optional; picks a bridge CPort (@cport_id < 0: any)
  *	for a new connection and returns its id or a negative errno
  * @cport_release: optional, with @cport_allocate; gives a CPort back
@@ -77,11 +79,18 @@ struct gb_timesync;
  * core calls it after it has removed every module (the SVC watchdog's
  * "reset" action); it must not wait for the SVC.
  *
+ * @groups, NULL-terminated, are the driver's own sysfs groups on the host
+ * device (statistics, the port it sits on): the core creates them with
+ * the device, so they exist when its add uevent goes out (udev rules may
+ * read them), and removes them in gb_hd_del(); sysfs waits for readers
+ * still in a show() callback before that returns.  May be NULL.
+ *
  * Whatever the bridge, it reports every TimeSync strobe it latches with
  * gb_timesync_strobe().
  */
 struct gb_hd_driver {
 	size_t	hd_priv_size;
+	const struct attribute_group **groups;
 
 	int	(*cport_allocate)(struct gb_host_device *hd, int cport_id,
 				  unsigned long flags);

@@ -70,6 +70,9 @@ enum gb_interface_type {
  *	the interface crashed (oops): "failed" in the sysfs "status"
  * @powered_down: "off" was written to the power_state attribute
  * @sleeping: suspended for system sleep by the core (pm.c)
+ * @pwrmon_unanswered: the SVC let a power sample request of this
+ *	interface time out; voltage_now, current_now and power_now fail
+ *	at once from then on.  Set once, never cleared
  *
  * Owned by its module.
  */
@@ -103,6 +106,7 @@ struct gb_interface {
 	bool			failed;
 	bool			powered_down;
 	bool			sleeping;
+	atomic_t		pwrmon_unanswered;
 };
 
 #define to_gb_interface(d) container_of(d, struct gb_interface, dev)

@@ -55,8 +55,10 @@ enum gb_svc_watchdog_bite {
  *	event run one at a time, in the order the SVC sent them
  * @deferred_count: events queued on @wq, bounded
  * @deferred: events queued, not started yet
+ * @early: module-inserted events that came before hello, held until it
+ * @early_count: how many are on @early, bounded
  * @removing: gb_svc_del() has started
- * @lock: protects @hd's list of modules, @deferred and the watchdog's
+ * @lock: protects @hd's list of modules, @deferred, @early and the watchdog's
  *	flags
  * @watchdog_work: pings the SVC every GB_SVC_WATCHDOG_PERIOD_MS while
  *	@watchdog_enabled; a failed ping does @action
@@ -85,6 +87,8 @@ struct gb_svc {
 	struct workqueue_struct	*wq;
 	atomic_t		deferred_count;
 	struct list_head	deferred;
+	struct list_head	early;
+	unsigned int		early_count;
 	bool			removing;
 
 	struct mutex		lock;		/* see above */

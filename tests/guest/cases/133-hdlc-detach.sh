@@ -1,8 +1,9 @@
-# Checks every way the serial link goes away or starts over: gbattach killed with modules present and a loopback test running (SVC_STOP reaches gbsim, the tree goes, gbattach exits 0), attached again (a new host device enumerates the same modules), detached in the middle of enumeration, the peer resetting (a new SVC hello: the tree comes back), and the tty hung up under the discipline (gbsim closes the pty: gbattach exits by itself with status 3); in the end every module unloads.
-# timeout: 150
+# Checks every way the serial link goes away or starts over: gbattach killed with modules present and a loopback test running (SVC_STOP reaches gbsim, the tree goes, gbattach exits 0), attached again (a new host device enumerates the same modules), killed with a bridged-PHY UART's /dev/ttyGB open (its reader is hung up; the link's tty and the UART's tty nest no locks, which a lockdep kernel would report), detached in the middle of enumeration, the peer resetting (a new SVC hello: the tree comes back), and the tty hung up under the discipline (gbsim closes the pty: gbattach exits by itself with status 3); in the end every module unloads.
+# timeout: 200
 # transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/hdlc.sh
+. /usr/lib/gbtest/gbphy.sh
 
 need_tool gbsim gbattach
 M=/usr/share/greybus/manifests
@@ -10,7 +11,8 @@ LB=/sys/class/gb_loopback/gb_loopback0
 CTL=$GBTEST_TMP/ctl
 hdlc_setup
 load_gb gb-loopback
-gbsim --pty --ctl $CTL -l log -m 2:$M/loopback.mnfs -m 3:$M/log.mnfs >out 2>err &
+gbsim --pty --ctl $CTL -l log -m 2:$M/loopback.mnfs -m 3:$M/log.mnfs \
+	-m 4:$M/gbphy-bridge.mnfs >out 2>err &
 gpid=$!
 wait_for 10 grep -q '^pty ' out || fail "gbsim printed no pty: $(cat err)"
 pty=$(sed -n 's/^pty //p' out)
@@ -66,9 +68,17 @@ expect_dmesg 'pts[0-9]*: Greybus link down'
 attach
 tree_up "second attach"
 
-# detach in the middle of enumeration, a few times
-detach "with modules present"
+# detach while the bridge's UART is open: the line discipline's close
+# holds the link tty's locks, the UART's removal hangs its own tty up
+wait_for 30 gbphy_tty >/dev/null || fail "no ttyGB on the link: $(ls /sys/class/tty | grep GB)"
+t=/dev/$(gbphy_tty)
+cat $t >/dev/null 2>&1 &
+cpid=$!
+wait_for 10 held_open $t || fail "nothing holds $t open"
+detach "with $t open"
 link_gone "second detach"
+wait_for 10 sh -c "! kill -0 $cpid 2>/dev/null" || fail "the reader of $t was not hung up"
+wait $cpid
 for d in 0.05 0.2 0.4; do
 	attach
 	sleep $d

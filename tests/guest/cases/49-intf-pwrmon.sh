@@ -1,4 +1,4 @@
-# Checks an interface's voltage_now, current_now and power_now (ABI document): each read is an SVC pwrmon interface sample of its type (gbsim logs it) and shows gbsim's 3.8 V / 100 mA / 380 mW in uV, uA and uW, also while the interface is suspended (the SVC measures, the interface is not woken); an SVC error or no answer fails the read with an error and the next read works; writes are refused.
+# Checks an interface's voltage_now, current_now and power_now (ABI document): each read is an SVC pwrmon interface sample of its type (gbsim logs it) and shows gbsim's 3.8 V / 100 mA / 380 mW in uV, uA and uW, also while the interface is suspended (the SVC measures, the interface is not woken); an SVC error (invalid, short) fails the read with an error and the next read works (no answer at all is case 114); writes are refused.
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 

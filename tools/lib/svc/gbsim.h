@@ -148,6 +148,7 @@ struct gbsim_config {
 	uint16_t	num_cports;
 	uint16_t	endo_id;
 	uint8_t		ap_intf_id;
+	bool		early_insert;	/* modules announced before hello */
 	struct gbsim_module_cfg *modules;	/* in insertion order */
 };
 

@@ -73,6 +73,22 @@ static void gbsim_svc_hello_done(struct gbsim *sim, void *ctx, int err,
 	gbsim_modules_announce(sim);
 }
 
+/*
+ * --early-insert: every module plugged in goes out before hello, all at
+ * once, as the CC1352 firmware does with a static node list
+ */
+static void gbsim_svc_announce_early(struct gbsim *sim)
+{
+	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
+		struct gbsim_module *m = sim->modules[id];
+
+		if (!m || m->state != GBSIM_MODULE_PLUGGED)
+			continue;
+		gbsim_log_info("svc: module %u inserted before hello", id);
+		gbsim_svc_module_inserted(sim, m);
+	}
+}
+
 static void gbsim_svc_version_done(struct gbsim *sim, void *ctx, int err,
 				   uint8_t result, const uint8_t *payload,
 				   size_t len)
@@ -108,6 +124,8 @@ static void gbsim_svc_version_done(struct gbsim *sim, void *ctx, int err,
 			       rsp.major, rsp.minor, GB_SVC_VERSION_MAJOR,
 			       GB_SVC_VERSION_MINOR);
 
+	if (sim->cfg->early_insert)
+		gbsim_svc_announce_early(sim);
 	sim->svc_state = GBSIM_SVC_HELLO;
 	ret = gbsim_send_request(sim, GB_SVC_CPORT_ID, GB_SVC_TYPE_SVC_HELLO,
 				 &hello, sizeof(hello), GBSIM_REQUEST_TIMEOUT_MS,
