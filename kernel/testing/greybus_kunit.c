@@ -600,7 +600,7 @@ static void gb_kt_ids_set(struct kunit *test, unsigned int from,
 	unsigned int id;
 
 	for (id = from; id < from + n; id++)
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id, ids,
 							   GFP_KERNEL), 0);
 }
 
@@ -686,7 +686,7 @@ static void gb_kt_id_pick_window(struct kunit *test)
 			KUNIT_FAIL(test, "pick %u gave %d", i, id);
 			return;
 		}
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 	}
 	for (i = 0; i <= U16_MAX; i++)
@@ -742,7 +742,7 @@ static void gb_kt_id_chunks(struct kunit *test)
 	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
 		id = gb_operation_ids_pick(ids, last);
 		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 		last = id;
 		gb_operation_ids_clear(ids, id, last);
@@ -757,7 +757,7 @@ static void gb_kt_id_chunks(struct kunit *test)
 					       last);
 		id = gb_operation_ids_pick(ids, last);
 		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 		last = id;
 		ring[i % ARRAY_SIZE(ring)] = id;
