@@ -769,6 +769,47 @@ static void gb_kt_id_chunks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
 }
 
+/* Each id in flight gives back its entry, in a fixed number of steps */
+static void gb_kt_id_lookup(struct kunit *test)
+{
+	struct gb_operation_ids *ids = test->priv;
+	const unsigned int n = GB_OPERATION_ID_CHUNK_BITS;
+	unsigned long steps;
+	unsigned int id;
+	u8 *mark;
+
+	mark = kunit_kzalloc(test, GB_OPERATION_IDS, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, mark);
+
+	for (id = 1; id <= n; id++)
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id - 1,
+							   &mark[id],
+							   GFP_KERNEL), 0);
+
+	steps = ids->lookup_steps;
+	for (id = n; id >= 1; id--)
+		KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, id),
+				    (void *)&mark[id]);
+	KUNIT_EXPECT_EQ(test, ids->lookup_steps - steps,
+			(unsigned long)n * GB_OPERATION_ID_LOOKUP_STEPS);
+
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids,
+							GB_OPERATION_ID_NONE));
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, n + 1));
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, U16_MAX));
+
+	/* Cleared ids give nothing, even where their leaf stays */
+	for (id = 2; id <= n; id += 2)
+		gb_operation_ids_clear(ids, id, n);
+	for (id = 1; id <= n; id++)
+		KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, id),
+				    id % 2 ? (void *)&mark[id] : NULL);
+	for (id = 1; id <= n; id += 2)
+		gb_operation_ids_clear(ids, id, n);
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, 1));
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+}
+
 static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_step),
 	KUNIT_CASE(gb_kt_id_wrap),
@@ -779,6 +820,7 @@ static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_pick_window),
 	KUNIT_CASE(gb_kt_id_pick_rule),
 	KUNIT_CASE(gb_kt_id_chunks),
+	KUNIT_CASE(gb_kt_id_lookup),
 	{}
 };
 
