@@ -530,41 +530,51 @@ static void gb_operation_timeout(struct timer_list *t)
 
 /* Sending requests */
 
-/* Caller holds connection->lock */
+/*
+ * The operation a response with @id belongs to, found in the map of ids in
+ * flight (@connection->op_ids) in a fixed number of steps: a node that
+ * answers many requests in any order costs no walk with interrupts off.
+ *
+ * The map's invariant, under @connection->lock (which serialises every
+ * change and lookup):
+ *  - an outgoing operation with an id is entered under that id when the
+ *    id is allocated, in gb_operation_request_send(), before the request
+ *    goes to the host driver and so before any response to it can come;
+ *  - it is removed when it is claimed (gb_operation_claim_locked(): the
+ *    response, time-out, cancel or send error that completes it) and only
+ *    then may gb_operation_ids_pick() hand the id out again;
+ *  - so the map gives either the one operation in flight under @id or
+ *    NULL.  Id 0 (unidirectional requests) is never entered.  A response
+ *    for an id not in flight (late after a time-out or cancel, a
+ *    duplicate, an id never used, id 0) finds NULL and is dropped with a
+ *    rate-limited message; it is never matched to another operation.
+ *
+ * Caller holds connection->lock.
+ */
 static struct gb_operation *
 gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
 {
-	struct gb_operation *operation;
-
-	/* Not in flight: no walk (a late or stray response) */
-	if (!gb_operation_ids_test(&connection->op_ids, id))
-		return NULL;
-	/* From the oldest: answers mostly come in the order of the requests */
-	list_for_each_entry(operation, &connection->operations, links) {
-		if (operation->id == id)
-			return operation;
-	}
-
-	return NULL;
+	return gb_operation_ids_lookup(&connection->op_ids, id);
 }
 
 /*
  * The next id after the last one used, skipping 0 (unidirectional) and
- * ids of operations still in flight: those of @op_ids, set here and
- * cleared when the operation is claimed (taken off @operations), so the
- * cost does not grow with the operations in flight.  Caller holds
- * connection->lock, hence the atomic allocation: a new chunk of ids is
- * needed once per GB_OPERATION_ID_CHUNK_BITS sends.
+ * ids of operations still in flight: those of @op_ids, entered here with
+ * @operation and removed when the operation is claimed (taken off
+ * @operations), so the cost does not grow with the operations in flight.
+ * Caller holds connection->lock, hence the atomic allocation: a new leaf
+ * of ids is needed once per GB_OPERATION_ID_LEAF_SLOTS sends.
  */
-static int gb_operation_id_alloc_locked(struct gb_connection *connection)
+static int gb_operation_id_alloc_locked(struct gb_operation *operation)
 {
+	struct gb_connection *connection = operation->connection;
 	int id, ret;
 
 	id = gb_operation_ids_pick(&connection->op_ids, connection->op_cycle);
 	if (id < 0)
 		return id;
 	ret = gb_operation_ids_set(&connection->op_ids, id,
-				   connection->op_cycle, GFP_ATOMIC);
+				   connection->op_cycle, operation, GFP_ATOMIC);
 	if (ret)
 		return ret;
 	connection->op_cycle = id;
@@ -660,7 +670,7 @@ int gb_operation_request_send(struct gb_operation *operation,
 	if (gb_operation_is_unidirectional(operation)) {
 		operation->id = GB_OPERATION_ID_NONE;
 	} else {
-		ret = gb_operation_id_alloc_locked(connection);
+		ret = gb_operation_id_alloc_locked(operation);
 		if (ret < 0)
 			goto err_unlock;
 		operation->id = ret;
@@ -1056,7 +1066,7 @@ gb_connection_recv_response(struct gb_connection *connection,
 		errno = 0;
 	}
 
-	/* Found on the list, so still in flight: this claim succeeds */
+	/* Found in the map, so still in flight: this claim succeeds */
 	gb_operation_claim_locked(operation, errno);
 
 	spin_unlock_irqrestore(&connection->lock, flags);

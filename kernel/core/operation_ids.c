@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The set of outgoing operation ids in flight on a connection: a bitmap of
- * the whole id space whose chunks are allocated while they are in use.
+ * the whole id space whose chunks are allocated while they are in use, and
+ * for each id in flight a pointer to its operation, in leaves of the chunks
+ * allocated under the same rule.
  */
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
@@ -14,6 +16,21 @@
 
 #define GB_ID_CHUNK(id)		((id) / GB_OPERATION_ID_CHUNK_BITS)
 #define GB_ID_BIT(id)		((id) % GB_OPERATION_ID_CHUNK_BITS)
+#define GB_ID_LEAF(id)		(GB_ID_BIT(id) / GB_OPERATION_ID_LEAF_SLOTS)
+#define GB_ID_SLOT(id)		((id) % GB_OPERATION_ID_LEAF_SLOTS)
+
+/**
+ * struct gb_operation_ids_chunk - GB_OPERATION_ID_CHUNK_BITS ids
+ * @in_flight: a bit set for each id in flight
+ * @leaf: for each GB_OPERATION_ID_LEAF_SLOTS ids, NULL or their entries:
+ *	an id's slot holds its entry exactly while its bit is set
+ *
+ * 1 KiB: one allocation of the smallest slab that holds it.
+ */
+struct gb_operation_ids_chunk {
+	DECLARE_BITMAP(in_flight, GB_OPERATION_ID_CHUNK_BITS);
+	void		**leaf[GB_OPERATION_ID_LEAVES];
+};
 
 /* The first id at or after @from (a bit of chunk @c) not in flight */
 static unsigned int gb_operation_ids_free_in(const struct gb_operation_ids *ids,
@@ -22,8 +39,8 @@ static unsigned int gb_operation_ids_free_in(const struct gb_operation_ids *ids,
 	if (!ids->chunk[c])
 		return from;
 
-	return find_next_zero_bit(ids->chunk[c], GB_OPERATION_ID_CHUNK_BITS,
-				  from);
+	return find_next_zero_bit(ids->chunk[c]->in_flight,
+				  GB_OPERATION_ID_CHUNK_BITS, from);
 }
 
 /**
@@ -71,11 +88,74 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_ids_pick, GREYBUS);
  */
 bool gb_operation_ids_test(const struct gb_operation_ids *ids, u16 id)
 {
-	const unsigned long *chunk = ids->chunk[GB_ID_CHUNK(id)];
+	const struct gb_operation_ids_chunk *chunk = ids->chunk[GB_ID_CHUNK(id)];
 
-	return chunk && test_bit(GB_ID_BIT(id), chunk);
+	return chunk && test_bit(GB_ID_BIT(id), chunk->in_flight);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_ids_test, GREYBUS);
+
+/**
+ * gb_operation_ids_lookup() - the entry of an id in flight
+ * @ids: the ids in flight
+ * @id: any id, GB_OPERATION_ID_NONE and ids not in flight included
+ *
+ * GB_OPERATION_ID_LOOKUP_STEPS steps, whatever is in flight: no walk.
+ * Adds them to @ids->lookup_steps.
+ *
+ * Return: the entry gb_operation_ids_set() gave @id, or NULL if @id is
+ * not in flight.
+ */
+void *gb_operation_ids_lookup(struct gb_operation_ids *ids, u16 id)
+{
+	const struct gb_operation_ids_chunk *chunk = ids->chunk[GB_ID_CHUNK(id)];
+	void **leaf;
+
+	ids->lookup_steps += GB_OPERATION_ID_LOOKUP_STEPS;
+	if (!chunk)
+		return NULL;
+	leaf = chunk->leaf[GB_ID_LEAF(id)];
+	if (!leaf)
+		return NULL;
+
+	return leaf[GB_ID_SLOT(id)];
+}
+EXPORT_SYMBOL_NS_GPL(gb_operation_ids_lookup, GREYBUS);
+
+/* Whether any id of leaf @l of @chunk is in flight */
+static bool gb_operation_ids_leaf_used(const struct gb_operation_ids_chunk *chunk,
+				       unsigned int l)
+{
+	unsigned int first = l * GB_OPERATION_ID_LEAF_SLOTS;
+	unsigned int end = first + GB_OPERATION_ID_LEAF_SLOTS;
+
+	return find_next_bit(chunk->in_flight, end, first) < end;
+}
+
+/* Frees the leaf of @id if nothing in it is in flight and @last is not */
+static void gb_operation_ids_trim_leaf(struct gb_operation_ids *ids, u16 id,
+				       u16 last)
+{
+	struct gb_operation_ids_chunk *chunk = ids->chunk[GB_ID_CHUNK(id)];
+	unsigned int l = GB_ID_LEAF(id);
+
+	if (!chunk || !chunk->leaf[l] ||
+	    id / GB_OPERATION_ID_LEAF_SLOTS == last / GB_OPERATION_ID_LEAF_SLOTS ||
+	    gb_operation_ids_leaf_used(chunk, l))
+		return;
+	kfree(chunk->leaf[l]);
+	chunk->leaf[l] = NULL;
+}
+
+static void gb_operation_ids_chunk_free(struct gb_operation_ids_chunk *chunk)
+{
+	unsigned int l;
+
+	if (!chunk)
+		return;
+	for (l = 0; l < GB_OPERATION_ID_LEAVES; l++)
+		kfree(chunk->leaf[l]);
+	kfree(chunk);
+}
 
 /* Frees chunk @c if nothing in it is in flight and @last is not in it */
 static void gb_operation_ids_trim(struct gb_operation_ids *ids,
@@ -83,7 +163,7 @@ static void gb_operation_ids_trim(struct gb_operation_ids *ids,
 {
 	if (ids->used[c] || !ids->chunk[c] || c == GB_ID_CHUNK(last))
 		return;
-	kfree(ids->chunk[c]);
+	gb_operation_ids_chunk_free(ids->chunk[c]);
 	ids->chunk[c] = NULL;
 }
 
@@ -92,25 +172,41 @@ static void gb_operation_ids_trim(struct gb_operation_ids *ids,
  * @ids: the ids in flight
  * @id: an id not in flight, from gb_operation_ids_pick()
  * @last: the last id used before @id
- * @gfp: for the chunk of @id, if it has none yet
+ * @entry: what gb_operation_ids_lookup() gives for @id until it is
+ *	cleared, not NULL
+ * @gfp: for the chunk and leaf of @id, if it has none yet
  *
- * Also frees the chunk of @last if @id leaves it and nothing in it is in
- * flight: the chunk kept for the next ids is the one of @id.
+ * Also frees the leaf and chunk of @last if @id leaves them and nothing
+ * in them is in flight: those kept for the next ids are the ones of @id.
  *
  * Return: 0, or -ENOMEM (@ids unchanged).
  */
 int gb_operation_ids_set(struct gb_operation_ids *ids, u16 id, u16 last,
-			 gfp_t gfp)
+			 void *entry, gfp_t gfp)
 {
 	unsigned int c = GB_ID_CHUNK(id);
+	unsigned int l = GB_ID_LEAF(id);
+	struct gb_operation_ids_chunk *chunk = ids->chunk[c];
 
-	if (!ids->chunk[c]) {
-		ids->chunk[c] = bitmap_zalloc(GB_OPERATION_ID_CHUNK_BITS, gfp);
-		if (!ids->chunk[c])
+	if (!chunk) {
+		chunk = kzalloc(sizeof(*chunk), gfp);
+		if (!chunk)
 			return -ENOMEM;
+		ids->chunk[c] = chunk;
 	}
-	__set_bit(GB_ID_BIT(id), ids->chunk[c]);
+	if (!chunk->leaf[l]) {
+		chunk->leaf[l] = kcalloc(GB_OPERATION_ID_LEAF_SLOTS,
+					 sizeof(*chunk->leaf[l]), gfp);
+		if (!chunk->leaf[l]) {
+			/* Only if we allocated it and @last is elsewhere */
+			gb_operation_ids_trim(ids, c, last);
+			return -ENOMEM;
+		}
+	}
+	__set_bit(GB_ID_BIT(id), chunk->in_flight);
+	chunk->leaf[l][GB_ID_SLOT(id)] = entry;
 	ids->used[c]++;
+	gb_operation_ids_trim_leaf(ids, last, id);
 	gb_operation_ids_trim(ids, GB_ID_CHUNK(last), id);
 
 	return 0;
@@ -121,14 +217,19 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_ids_set, GREYBUS);
  * gb_operation_ids_clear() - take an id out of flight
  * @ids: the ids in flight
  * @id: an id in flight
- * @last: the last id handed out; its chunk is kept even if empty
+ * @last: the last id handed out; its leaf and chunk are kept even if empty
+ *
+ * From here gb_operation_ids_lookup() gives NULL for @id.
  */
 void gb_operation_ids_clear(struct gb_operation_ids *ids, u16 id, u16 last)
 {
 	unsigned int c = GB_ID_CHUNK(id);
+	struct gb_operation_ids_chunk *chunk = ids->chunk[c];
 
-	__clear_bit(GB_ID_BIT(id), ids->chunk[c]);
+	__clear_bit(GB_ID_BIT(id), chunk->in_flight);
+	chunk->leaf[GB_ID_LEAF(id)][GB_ID_SLOT(id)] = NULL;
 	ids->used[c]--;
+	gb_operation_ids_trim_leaf(ids, id, last);
 	gb_operation_ids_trim(ids, c, last);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_ids_clear, GREYBUS);
@@ -161,7 +262,7 @@ void gb_operation_ids_destroy(struct gb_operation_ids *ids)
 	unsigned int c;
 
 	for (c = 0; c < GB_OPERATION_ID_CHUNKS; c++) {
-		bitmap_free(ids->chunk[c]);
+		gb_operation_ids_chunk_free(ids->chunk[c]);
 		ids->chunk[c] = NULL;
 		ids->used[c] = 0;
 	}

@@ -600,7 +600,7 @@ static void gb_kt_ids_set(struct kunit *test, unsigned int from,
 	unsigned int id;
 
 	for (id = from; id < from + n; id++)
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id, ids,
 							   GFP_KERNEL), 0);
 }
 
@@ -686,7 +686,7 @@ static void gb_kt_id_pick_window(struct kunit *test)
 			KUNIT_FAIL(test, "pick %u gave %d", i, id);
 			return;
 		}
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 	}
 	for (i = 0; i <= U16_MAX; i++)
@@ -742,7 +742,7 @@ static void gb_kt_id_chunks(struct kunit *test)
 	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
 		id = gb_operation_ids_pick(ids, last);
 		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 		last = id;
 		gb_operation_ids_clear(ids, id, last);
@@ -757,7 +757,7 @@ static void gb_kt_id_chunks(struct kunit *test)
 					       last);
 		id = gb_operation_ids_pick(ids, last);
 		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last,
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
 							   GFP_KERNEL), 0);
 		last = id;
 		ring[i % ARRAY_SIZE(ring)] = id;
@@ -766,6 +766,47 @@ static void gb_kt_id_chunks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, max, 2U);
 	for (i = 0; i < ARRAY_SIZE(ring); i++)
 		gb_operation_ids_clear(ids, ring[i], last);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+}
+
+/* Each id in flight gives back its entry, in a fixed number of steps */
+static void gb_kt_id_lookup(struct kunit *test)
+{
+	struct gb_operation_ids *ids = test->priv;
+	const unsigned int n = GB_OPERATION_ID_CHUNK_BITS;
+	unsigned long steps;
+	unsigned int id;
+	u8 *mark;
+
+	mark = kunit_kzalloc(test, GB_OPERATION_IDS, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, mark);
+
+	for (id = 1; id <= n; id++)
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, id - 1,
+							   &mark[id],
+							   GFP_KERNEL), 0);
+
+	steps = ids->lookup_steps;
+	for (id = n; id >= 1; id--)
+		KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, id),
+				    (void *)&mark[id]);
+	KUNIT_EXPECT_EQ(test, ids->lookup_steps - steps,
+			(unsigned long)n * GB_OPERATION_ID_LOOKUP_STEPS);
+
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids,
+							GB_OPERATION_ID_NONE));
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, n + 1));
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, U16_MAX));
+
+	/* Cleared ids give nothing, even where their leaf stays */
+	for (id = 2; id <= n; id += 2)
+		gb_operation_ids_clear(ids, id, n);
+	for (id = 1; id <= n; id++)
+		KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, id),
+				    id % 2 ? (void *)&mark[id] : NULL);
+	for (id = 1; id <= n; id += 2)
+		gb_operation_ids_clear(ids, id, n);
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, 1));
 	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
 }
 
@@ -779,6 +820,7 @@ static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_pick_window),
 	KUNIT_CASE(gb_kt_id_pick_rule),
 	KUNIT_CASE(gb_kt_id_chunks),
+	KUNIT_CASE(gb_kt_id_lookup),
 	{}
 };
 

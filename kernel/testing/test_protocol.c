@@ -18,6 +18,10 @@
  *  - hold_requests (0 or 1): while 1, the request handler waits (at
  *    most GB_TEST_HOLD_MAX_MS per request) before answering, so that
  *    requests pile up in the core's queue.  Writing 0 lets them go.
+ *
+ * Writing N (1..4096) to .../gb-test-protocol/<bundle>/reverse_burst puts
+ * N pings in flight and answers them newest-first (test_burst.c); reading
+ * it gives what the last burst saw.
  */
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -30,6 +34,8 @@
 #include <linux/wait.h>
 
 #include <greybus/greybus.h>
+
+#include "test_burst.h"
 
 /* The test protocol's only operation (gbsim: tools/gbsim/proto-test.c) */
 #define GB_TEST_TYPE_PING	0x02
@@ -92,8 +98,9 @@ struct gb_test {
 	struct gb_connection	*connection;
 	struct dentry		*debugfs_dir;
 
-	struct mutex		lock;	/* one ping at a time, @result */
+	struct mutex		lock;	/* one ping at a time, @result, @burst */
 	int			result;	/* of the last ping */
+	struct gb_test_burst_result burst;	/* of the last burst */
 };
 
 static struct dentry *gb_test_debugfs_root;
@@ -219,6 +226,64 @@ static int gb_test_debugfs_result_show(struct seq_file *s, void *data)
 }
 DEFINE_SHOW_ATTRIBUTE(gb_test_debugfs_result);
 
+static int gb_test_debugfs_burst_show(struct seq_file *s, void *data)
+{
+	struct gb_test *test = s->private;
+	struct gb_test_burst_result r;
+
+	mutex_lock(&test->lock);
+	r = test->burst;
+	mutex_unlock(&test->lock);
+
+	seq_printf(s, "sent %u completed %u ok %u lookup_steps %lu answer_ns %llu error %d\n",
+		   r.sent, r.completed, r.ok, r.lookup_steps, r.answer_ns,
+		   r.error);
+
+	return 0;
+}
+
+static int gb_test_debugfs_burst_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, gb_test_debugfs_burst_show, inode->i_private);
+}
+
+static ssize_t gb_test_debugfs_burst_write(struct file *file,
+					   const char __user *ubuf,
+					   size_t len, loff_t *ppos)
+{
+	struct gb_test *test = ((struct seq_file *)file->private_data)->private;
+	unsigned int n;
+	int ret;
+
+	ret = kstrtouint_from_user(ubuf, len, 0, &n);
+	if (ret)
+		return ret;
+	if (!n || n > GB_TEST_BURST_MAX)
+		return -EINVAL;
+
+	mutex_lock(&test->lock);
+	ret = gb_pm_runtime_get_sync(test->bundle);
+	if (ret) {
+		memset(&test->burst, 0, sizeof(test->burst));
+		test->burst.error = ret;
+	} else {
+		gb_test_burst_run(test->connection, n, &test->burst);
+		gb_pm_runtime_put_autosuspend(test->bundle);
+	}
+	mutex_unlock(&test->lock);
+
+	return len;
+}
+
+static const struct file_operations gb_test_debugfs_burst_fops = {
+	.owner		= THIS_MODULE,
+	.open		= gb_test_debugfs_burst_open,
+	.read		= seq_read,
+	.write		= gb_test_debugfs_burst_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
 static int gb_test_probe(struct gb_bundle *bundle,
 			 const struct greybus_bundle_id *id)
 {
@@ -260,6 +325,8 @@ static int gb_test_probe(struct gb_bundle *bundle,
 					       gb_test_debugfs_root);
 	debugfs_create_file("result", 0444, test->debugfs_dir, test,
 			    &gb_test_debugfs_result_fops);
+	debugfs_create_file("reverse_burst", 0644, test->debugfs_dir, test,
+			    &gb_test_debugfs_burst_fops);
 
 	return 0;
 

@@ -96,7 +96,7 @@ struct gb_connection_stats {
  * @state: the connection's state
  * @operations: outgoing operations in flight
  * @op_cycle: the last operation id used
- * @op_ids: the ids of @operations
+ * @op_ids: the ids of @operations, each mapped to its operation
  * @incoming: requests queued for @rx_work
  * @incoming_count: the number of entries of @incoming
  * @ops_pending: operations sent whose callback has not run yet
