@@ -119,7 +119,7 @@ static struct gb_hdlc_link *gb_hst_link(enum gb_hst_mode mode)
 	atomic_set(&gb_hst_port.writes, 0);
 
 	link = gb_hdlc_link_create(gb_hdlc_root_dev, "selftest", &gb_hst_ops,
-				   &gb_hst_port, GB_HDLC_MTU_DEFAULT);
+				   &gb_hst_port, GB_HDLC_MTU_CC1352);
 	if (IS_ERR(link)) {
 		pr_err("gb-hdlc-selftest: no link: %ld\n", PTR_ERR(link));
 		return NULL;
