@@ -320,9 +320,10 @@ clean:
 #   make check-dist      dkms build per kernel, the packages and lintian,
 #                        an install into a clean Debian 12 chroot (root)
 #
-# The version is the one in VERSION; the tools get it as -DGB_VERSION.
+# The version comes from dist/version (VERSION's number, and between
+# release tags VERSION+gitYYYYMMDD.N.SHORTSHA: docs/releasing.md).
 
-GB_VERSION  := $(shell cat $(TOP)/VERSION)
+GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 # check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
@@ -364,7 +365,7 @@ DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 
 # Man pages come from each tool's --help and --version (help2man), with
 # dist/man/TOOL.h2m adding the name line, files and see-also.
-MAN_DATE    ?= $(shell git -C $(TOP) log -1 --format=%ct 2>/dev/null || stat -c %Y $(TOP)/VERSION)
+MAN_DATE    ?= $(shell $(TOP)/dist/version --epoch)
 
 .PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist
 

@@ -34,6 +34,7 @@
 #include <uapi/greybus/fw_mgmt.h>
 
 #include "gb_hex.h"
+#include "gb_version.h"
 
 static const char *load_status_name(unsigned int s)
 {
@@ -205,7 +206,7 @@ int main(int argc, char **argv)
 			usage_to(stdout, 0);
 			break;
 		case 'V':
-			printf("gbfw (greybus tools) %s\n", GB_VERSION);
+			gb_print_version("gbfw");
 			return 0;
 		case 'd':
 			dev = optarg;
