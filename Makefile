@@ -136,7 +136,7 @@ check: deps modules tools
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
 # yours: CHECK_TAP += check-foo).  tests/check-all.
 CHECK_KERNELS ?= 6.1 6.12 6.1:es2 6.1:hdlc
-CHECK_TAP     ?= cross-arm64 check-dist
+CHECK_TAP     ?= cross-arm64 check-dist check-tarball
 check-all: deps
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
 		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
@@ -367,7 +367,8 @@ DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 # dist/man/TOOL.h2m adding the name line, files and see-also.
 MAN_DATE    ?= $(shell $(TOP)/dist/version --epoch)
 
-.PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist
+.PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist \
+	dist release check-tarball
 
 dist-tools:
 	@$(call DIST_MAKE,$(DEB_ARCH),$(DIST_CROSS)) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t))
@@ -441,3 +442,35 @@ deb:
 
 check-dist: deps
 	@TOP=$(TOP) BUILD=$(BUILD) USER_TOOLS='$(USER_TOOLS)' tests/dist/run
+
+# The source tarball build/greybus-VERSION.tar.gz: the commit's tracked
+# files and .dist-version, reproducible (dist/tarball says how).  Phony:
+# the directory dist/ must not satisfy it.
+dist:
+	@TOP=$(TOP) dist/tarball $(BUILD)
+
+# A release, local only (nothing is pushed): VERSION must have its
+# NEWS.md section and no tag yet, the tree must be clean; tags vVERSION on
+# HEAD, then makes the tarball and the packages of the tagged commit.
+# docs/releasing.md has the steps around it.
+release:
+	@set -e; v=$$(dist/version --base); \
+	grep -q "^## $$v (" NEWS.md || { echo "release: NEWS.md has no '## $$v (DATE)' section" >&2; exit 1; }; \
+	[ -z "$$(git status --porcelain --untracked-files=no)" ] || { echo "release: uncommitted changes" >&2; exit 1; }; \
+	if git rev-parse -q --verify "refs/tags/v$$v" >/dev/null; then \
+		[ "$$(git rev-parse "v$$v^{commit}")" = "$$(git rev-parse HEAD)" ] || \
+			{ echo "release: v$$v already tags another commit; bump VERSION" >&2; exit 1; }; \
+	else \
+		git tag -a -m "greybus $$v" "v$$v"; echo "release: tagged v$$v"; \
+	fi; \
+	[ "$$(dist/version)" = "$$v" ] || { echo "release: dist/version says $$(dist/version)" >&2; exit 1; }; \
+	$(MAKE) --no-print-directory dist; \
+	$(MAKE) --no-print-directory deb; \
+	echo "release: $$v done; publish with: git push origin v$$v"
+
+# The tarball alone: unpacked in a scratch directory, where it must build
+# the tools and the modules and pass the unit tests (TAP; part of
+# check-all's CHECK_TAP).  The guest suite is not rerun from it: the same
+# sources run it in check-all already (docs/releasing.md).
+check-tarball: deps
+	@TOP=$(TOP) BUILD=$(BUILD) MAKE='$(MAKE)' KVER='$(KVER)' tests/dist/tarball-build
