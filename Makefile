@@ -330,12 +330,17 @@ DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 DEB_PKGS    += systemd
 
 # The tools a user runs; the others in tools/ serve the test suite only.
+# Those only root runs (they set up host devices and links) go to sbin
+# with a man page in section 8, the others to bin and section 1.
 USER_TOOLS  := gbsim mnfc lsgb gbfw gbnet gbattach
+ROOT_TOOLS  := gbnet gbattach
+BIN_TOOLS    = $(filter-out $(ROOT_TOOLS),$(USER_TOOLS))
 USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md gbnet.md hdlc.md
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 bindir      ?= $(PREFIX)/bin
+sbindir     ?= $(PREFIX)/sbin
 mandir      ?= $(PREFIX)/share/man
 datadir     ?= $(PREFIX)/share
 docdir      ?= $(datadir)/doc/greybus-tools
@@ -377,15 +382,19 @@ dist-man:
 	@$(call DIST_MAKE,$(NATIVE_ARCH),) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$(t))
 	@mkdir -p $(DIST)/man
 	@for t in $(USER_TOOLS); do \
-		SOURCE_DATE_EPOCH=$(MAN_DATE) help2man -N -s 1 --include $(TOP)/dist/man/$$t.h2m \
-			-o $(DIST)/man/$$t.1 $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
+		case " $(ROOT_TOOLS) " in *" $$t "*) sec=8 ;; *) sec=1 ;; esac; \
+		SOURCE_DATE_EPOCH=$(MAN_DATE) help2man -N -s $$sec --include $(TOP)/dist/man/$$t.h2m \
+			-o $(DIST)/man/$$t.$$sec $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
 	done
 
 install: dist-tools dist-man
-	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(docdir) \
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(sbindir) $(DESTDIR)$(mandir)/man1 \
+		$(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
 		$(DESTDIR)$(datadir)/greybus/manifests $(DESTDIR)$(bashcompdir)
-	install -m 0755 $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(bindir)/
-	install -m 0644 $(foreach t,$(USER_TOOLS),$(DIST)/man/$(t).1) $(DESTDIR)$(mandir)/man1/
+	install -m 0755 $(foreach t,$(BIN_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(bindir)/
+	install -m 0755 $(foreach t,$(ROOT_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(sbindir)/
+	install -m 0644 $(foreach t,$(BIN_TOOLS),$(DIST)/man/$(t).1) $(DESTDIR)$(mandir)/man1/
+	install -m 0644 $(foreach t,$(ROOT_TOOLS),$(DIST)/man/$(t).8) $(DESTDIR)$(mandir)/man8/
 	install -m 0644 manifests/*.mnfs manifests/*.topo $(DESTDIR)$(datadir)/greybus/manifests/
 	install -m 0644 $(addprefix docs/,$(USER_DOCS)) $(DESTDIR)$(docdir)/
 	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
@@ -397,8 +406,9 @@ install: dist-tools dist-man
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
-	rm -f $(foreach t,$(USER_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1 \
-		$(DESTDIR)$(bashcompdir)/$(t))
+	rm -f $(foreach t,$(BIN_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1) \
+		$(foreach t,$(ROOT_TOOLS),$(DESTDIR)$(sbindir)/$(t) $(DESTDIR)$(mandir)/man8/$(t).8) \
+		$(foreach t,$(USER_TOOLS),$(DESTDIR)$(bashcompdir)/$(t))
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
 	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
 
