@@ -321,7 +321,8 @@ clean:
 #                        an install into a clean Debian 12 chroot (root)
 #
 # The version comes from dist/version (VERSION's number, and between
-# release tags VERSION+gitYYYYMMDD.N.SHORTSHA: docs/releasing.md).
+# release tags VERSION+gitYYYYMMDD.N.SHORTSHA, before the tag
+# VERSION~git...: docs/releasing.md).
 
 GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
