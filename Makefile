@@ -402,7 +402,7 @@ install: dist-tools dist-man
 	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
 	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
-	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
+	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
