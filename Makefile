@@ -136,7 +136,7 @@ check: deps modules tools
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
 # yours: CHECK_TAP += check-foo).  tests/check-all.
 CHECK_KERNELS ?= 6.1 6.12 6.1:es2 6.1:hdlc
-CHECK_TAP     ?= cross-arm64 check-dist
+CHECK_TAP     ?= cross-arm64 check-dist check-tarball
 check-all: deps
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
 		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
@@ -320,21 +320,28 @@ clean:
 #   make check-dist      dkms build per kernel, the packages and lintian,
 #                        an install into a clean Debian 12 chroot (root)
 #
-# The version is the one in VERSION; the tools get it as -DGB_VERSION.
+# The version comes from dist/version (VERSION's number, and between
+# release tags VERSION+gitYYYYMMDD.N.SHORTSHA, before the tag
+# VERSION~git...: docs/releasing.md).
 
-GB_VERSION  := $(shell cat $(TOP)/VERSION)
+GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 # check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
 DEB_PKGS    += systemd
 
 # The tools a user runs; the others in tools/ serve the test suite only.
+# Those only root runs (they set up host devices and links) go to sbin
+# with a man page in section 8, the others to bin and section 1.
 USER_TOOLS  := gbsim mnfc lsgb gbfw gbnet gbattach
+ROOT_TOOLS  := gbnet gbattach
+BIN_TOOLS    = $(filter-out $(ROOT_TOOLS),$(USER_TOOLS))
 USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md gbnet.md hdlc.md
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 bindir      ?= $(PREFIX)/bin
+sbindir     ?= $(PREFIX)/sbin
 mandir      ?= $(PREFIX)/share/man
 datadir     ?= $(PREFIX)/share
 docdir      ?= $(datadir)/doc/greybus-tools
@@ -364,9 +371,10 @@ DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 
 # Man pages come from each tool's --help and --version (help2man), with
 # dist/man/TOOL.h2m adding the name line, files and see-also.
-MAN_DATE    ?= $(shell git -C $(TOP) log -1 --format=%ct 2>/dev/null || stat -c %Y $(TOP)/VERSION)
+MAN_DATE    ?= $(shell $(TOP)/dist/version --epoch)
 
-.PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist
+.PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist \
+	dist release check-tarball
 
 dist-tools:
 	@$(call DIST_MAKE,$(DEB_ARCH),$(DIST_CROSS)) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t))
@@ -375,28 +383,33 @@ dist-man:
 	@$(call DIST_MAKE,$(NATIVE_ARCH),) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$(t))
 	@mkdir -p $(DIST)/man
 	@for t in $(USER_TOOLS); do \
-		SOURCE_DATE_EPOCH=$(MAN_DATE) help2man -N -s 1 --include $(TOP)/dist/man/$$t.h2m \
-			-o $(DIST)/man/$$t.1 $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
+		case " $(ROOT_TOOLS) " in *" $$t "*) sec=8 ;; *) sec=1 ;; esac; \
+		SOURCE_DATE_EPOCH=$(MAN_DATE) help2man -N -s $$sec --include $(TOP)/dist/man/$$t.h2m \
+			-o $(DIST)/man/$$t.$$sec $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
 	done
 
 install: dist-tools dist-man
-	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(docdir) \
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(sbindir) $(DESTDIR)$(mandir)/man1 \
+		$(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
 		$(DESTDIR)$(datadir)/greybus/manifests $(DESTDIR)$(bashcompdir)
-	install -m 0755 $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(bindir)/
-	install -m 0644 $(foreach t,$(USER_TOOLS),$(DIST)/man/$(t).1) $(DESTDIR)$(mandir)/man1/
+	install -m 0755 $(foreach t,$(BIN_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(bindir)/
+	install -m 0755 $(foreach t,$(ROOT_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t)) $(DESTDIR)$(sbindir)/
+	install -m 0644 $(foreach t,$(BIN_TOOLS),$(DIST)/man/$(t).1) $(DESTDIR)$(mandir)/man1/
+	install -m 0644 $(foreach t,$(ROOT_TOOLS),$(DIST)/man/$(t).8) $(DESTDIR)$(mandir)/man8/
 	install -m 0644 manifests/*.mnfs manifests/*.topo $(DESTDIR)$(datadir)/greybus/manifests/
 	install -m 0644 $(addprefix docs/,$(USER_DOCS)) $(DESTDIR)$(docdir)/
 	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
 	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
 	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
-	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
+	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
-	rm -f $(foreach t,$(USER_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1 \
-		$(DESTDIR)$(bashcompdir)/$(t))
+	rm -f $(foreach t,$(BIN_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1) \
+		$(foreach t,$(ROOT_TOOLS),$(DESTDIR)$(sbindir)/$(t) $(DESTDIR)$(mandir)/man8/$(t).8) \
+		$(foreach t,$(USER_TOOLS),$(DESTDIR)$(bashcompdir)/$(t))
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
 	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
 
@@ -440,3 +453,35 @@ deb:
 
 check-dist: deps
 	@TOP=$(TOP) BUILD=$(BUILD) USER_TOOLS='$(USER_TOOLS)' tests/dist/run
+
+# The source tarball build/greybus-VERSION.tar.gz: the commit's tracked
+# files and .dist-version, reproducible (dist/tarball says how).  Phony:
+# the directory dist/ must not satisfy it.
+dist:
+	@TOP=$(TOP) dist/tarball $(BUILD)
+
+# A release, local only (nothing is pushed): VERSION must have its
+# NEWS.md section and no tag yet, the tree must be clean; tags vVERSION on
+# HEAD, then makes the tarball and the packages of the tagged commit.
+# docs/releasing.md has the steps around it.
+release:
+	@set -e; v=$$(dist/version --base); \
+	grep -q "^## $$v (" NEWS.md || { echo "release: NEWS.md has no '## $$v (DATE)' section" >&2; exit 1; }; \
+	[ -z "$$(git status --porcelain --untracked-files=no)" ] || { echo "release: uncommitted changes" >&2; exit 1; }; \
+	if git rev-parse -q --verify "refs/tags/v$$v" >/dev/null; then \
+		[ "$$(git rev-parse "v$$v^{commit}")" = "$$(git rev-parse HEAD)" ] || \
+			{ echo "release: v$$v already tags another commit; bump VERSION" >&2; exit 1; }; \
+	else \
+		git tag -a -m "greybus $$v" "v$$v"; echo "release: tagged v$$v"; \
+	fi; \
+	[ "$$(dist/version)" = "$$v" ] || { echo "release: dist/version says $$(dist/version)" >&2; exit 1; }; \
+	$(MAKE) --no-print-directory dist; \
+	$(MAKE) --no-print-directory deb; \
+	echo "release: $$v done; publish with: git push origin v$$v"
+
+# The tarball alone: unpacked in a scratch directory, where it must build
+# the tools and the modules and pass the unit tests (TAP; part of
+# check-all's CHECK_TAP).  The guest suite is not rerun from it: the same
+# sources run it in check-all already (docs/releasing.md).
+check-tarball: deps
+	@TOP=$(TOP) BUILD=$(BUILD) MAKE='$(MAKE)' KVER='$(KVER)' tests/dist/tarball-build

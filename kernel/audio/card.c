@@ -188,4 +188,5 @@ module_platform_driver(gbaudio_card_driver);
 
 MODULE_DESCRIPTION("Greybus audio sound card for guests without a SoC");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

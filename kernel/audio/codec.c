@@ -596,4 +596,5 @@ EXPORT_SYMBOL_NS_GPL(gbaudio_codec_remove, GREYBUS);
 
 MODULE_DESCRIPTION("Greybus audio codec: ASoC controls, widgets and routes from a topology");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

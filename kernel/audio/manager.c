@@ -218,4 +218,5 @@ module_exit(gb_audio_manager_exit);
 
 MODULE_DESCRIPTION("Greybus audio manager: the list of audio modules");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -349,4 +349,5 @@ module_exit(gbaudio_exit);
 
 MODULE_DESCRIPTION("Greybus audio module driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -312,3 +312,4 @@ module_exit(gb_exit);
 
 MODULE_DESCRIPTION("Greybus core");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);

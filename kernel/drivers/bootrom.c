@@ -426,4 +426,5 @@ module_greybus_driver(gb_bootrom_driver);
 
 MODULE_DESCRIPTION("Greybus Bootrom protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -247,4 +247,5 @@ module_exit(gb_fw_core_exit);
 
 MODULE_DESCRIPTION("Greybus firmware management, download and authentication driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -510,4 +510,5 @@ module_greybus_driver(gb_hid_driver);
 
 MODULE_DESCRIPTION("Greybus HID protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -527,4 +527,5 @@ module_greybus_driver(gb_lights_driver);
 
 MODULE_DESCRIPTION("Greybus Lights protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

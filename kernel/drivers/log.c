@@ -141,4 +141,5 @@ module_greybus_driver(gb_log_driver);
 
 MODULE_DESCRIPTION("Greybus Log protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -1337,4 +1337,5 @@ module_exit(gb_loopback_exit);
 
 MODULE_DESCRIPTION("Greybus Loopback protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -635,4 +635,5 @@ module_greybus_driver(gb_psy_driver);
 
 MODULE_DESCRIPTION("Greybus Power Supply protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

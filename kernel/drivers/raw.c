@@ -458,4 +458,5 @@ module_exit(gb_raw_exit);
 
 MODULE_DESCRIPTION("Greybus Raw protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

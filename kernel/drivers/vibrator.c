@@ -399,4 +399,5 @@ module_exit(gb_vibrator_exit);
 
 MODULE_DESCRIPTION("Greybus vibrator driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -711,4 +711,5 @@ module_exit(gb_gpio_exit);
 
 MODULE_DESCRIPTION("Greybus GPIO protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -305,4 +305,5 @@ module_gbphy_driver(gb_i2c_driver);
 
 MODULE_DESCRIPTION("Greybus I2C protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -218,4 +218,5 @@ module_gbphy_driver(gb_pwm_driver);
 
 MODULE_DESCRIPTION("Greybus PWM protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

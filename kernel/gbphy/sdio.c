@@ -672,4 +672,5 @@ module_gbphy_driver(gb_sdio_driver);
 
 MODULE_DESCRIPTION("Greybus SDIO protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

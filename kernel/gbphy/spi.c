@@ -420,4 +420,5 @@ module_gbphy_driver(gb_spi_driver);
 
 MODULE_DESCRIPTION("Greybus SPI protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -931,4 +931,5 @@ module_exit(gb_uart_exit);
 
 MODULE_DESCRIPTION("Greybus UART protocol driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -611,4 +611,5 @@ module_usb_driver(gb_es2_usb_driver);
 
 MODULE_DESCRIPTION("Greybus host driver for the ES2 APBridgeA USB bridge");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -1245,5 +1245,6 @@ module_exit(gb_hdlc_exit);
 
 MODULE_DESCRIPTION("Greybus host device over an HDLC-framed serial link");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);
 #endif /* !GB_HDLC_SELFTEST */

@@ -886,4 +886,5 @@ module_misc_device(gb_vhd_misc);
 
 MODULE_DESCRIPTION("Greybus AP bridge backed by a userspace process");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

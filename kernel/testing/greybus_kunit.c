@@ -1205,4 +1205,5 @@ kunit_test_suites(&gb_kt_manifest_suite, &gb_kt_id_suite, &gb_kt_code_suite,
 
 MODULE_DESCRIPTION("KUnit tests of the Greybus core's pure parts");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

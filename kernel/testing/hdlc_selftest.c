@@ -391,4 +391,5 @@ module_exit(gb_hst_exit);
 
 MODULE_DESCRIPTION("Self-test of gb-hdlc's link core: its teardown races");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -392,4 +392,5 @@ module_exit(gb_test_exit);
 
 MODULE_DESCRIPTION("Greybus test protocol driver (test suite only)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(GB_VERSION);
 MODULE_IMPORT_NS(GREYBUS);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The TCP cases' helpers: gbsim nodes on 127.0.0.x and one gbnet in
 # front of them.  Source after lib.sh.  Every process started here is
 # killed by the runner's cgroup at the end of the case.

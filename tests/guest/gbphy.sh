@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The bridged-PHY cases' lookups: which gpiochip, i2c adapter, spi
 # master, pwmchip or tty is the one below a gbphy device (the guest's
 # own may be there too).  Source after lib.sh.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # For the gb-loopback cases: on a failure, print every loopback device's
 # test state and error counters (lib.sh's fail() calls on_fail).  Source
 # after lib.sh; a case that wants more defines its own on_fail() that

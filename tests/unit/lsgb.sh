@@ -377,7 +377,7 @@ wanted "lsgb: bad usage" && {
 	[ $rc1 = 2 ] && [ $rc2 = 2 ] && [ $rc3 = 2 ] || good=0
 	grep -q "unexpected argument 'extra'" err.txt || good=0
 	"$LSGB" --help | grep -q '^Usage: lsgb' || good=0
-	"$LSGB" -V | grep -q '^lsgb [0-9]' || good=0
+	"$LSGB" -V | grep -q '^lsgb (greybus tools) [0-9]' || good=0
 	report "lsgb: bad usage" $good "exits $rc1 $rc2 $rc3" "$(cat err.txt)"
 }
 

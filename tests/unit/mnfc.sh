@@ -285,15 +285,55 @@ class = 0x10
 bundle = 1
 protocol = 2
 "
-src "indented comment after a value is a comment" 0 "" \
+src "comment at the margin after a value" 0 "" \
 "${H}[bundle-descriptor 1]
 class = 0x10
 ; a comment at the margin
-  ; an indented one
 
 [cport-descriptor 1]
 bundle = 1
 protocol = 2
+"
+# Manifesto's (Python 2) configparser appends an indented comment line to
+# the value above it, across blank lines too: refused, never compiled
+# into other bytes than Manifesto's
+src "indented comment after a value" 1 \
+"case.mnfs:7:3: indented comment after a value: Manifesto's configparser would continue the value with it; start the comment at the margin" \
+"${H}[bundle-descriptor 1]
+class = 0x10
+; a comment at the margin
+  ; an indented one
+"
+src "indented comment after a blank line after a string" 1 \
+"case.mnfs:7:2: indented comment after a value: Manifesto's configparser would continue the value with it; start the comment at the margin" \
+"${H}[string-descriptor 1]
+string = Vendor
+
+ # more about the vendor
+"
+# Manifesto cuts a string at its first ';' when a blank comes before it
+src "string: inline comment cut as Manifesto does" 0 "" \
+"${H}[string-descriptor 1]
+string = Vendor ; a comment
+"
+wanted "mnfc: string: inline comment cut as Manifesto does: the bytes" && {
+	"$MNFC" -o inl.mnfb case.mnfs 2>/dev/null; "$MNFC" -d inl.mnfb >inl.txt 2>&1
+	grep -qx 'string = Vendor' inl.txt
+	report "mnfc: string: inline comment cut as Manifesto does: the bytes" $([ $? = 0 ] && echo 1 || echo 0) "$(cat inl.txt)"
+}
+src "string: a ';' after no blank is text, and so is all after it" 0 "" \
+"${H}[string-descriptor 1]
+string = a;b ; c
+"
+wanted "mnfc: string: a ';' after no blank: the bytes" && {
+	"$MNFC" -o semi.mnfb case.mnfs 2>/dev/null; "$MNFC" -d semi.mnfb >semi.txt 2>&1
+	grep -qx 'string = a;b ; c' semi.txt
+	report "mnfc: string: a ';' after no blank: the bytes" $([ $? = 0 ] && echo 1 || echo 0) "$(cat semi.txt)"
+}
+src "string: starting with ';'" 1 \
+"case.mnfs:5:10: string-descriptor 1: string starts with ';', which Manifesto's configparser may take for a comment; write it otherwise" \
+"${H}[string-descriptor 1]
+string = ;x
 "
 src "indented key after a section header and a blank line" 0 "" \
 "${H}[bundle-descriptor 1]

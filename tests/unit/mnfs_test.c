@@ -285,7 +285,7 @@ static void test_syntax_variants(void)
 		"[manifest-header]\r\n"
 		"Version-Major: 0\r\n"
 		"version-minor = 0x1 ; trailing comment on a number\r\n"
-		"  ; indented comment\r\n"
+		"; comment at the margin\r\n"
 		"[interface-descriptor]   ; comment after a section\n"
 		"  vendor-string-id = 1\n"
 		"  product-string-id = 0\n"

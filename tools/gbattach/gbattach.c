@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "gb_hdlc.h"
+#include "gb_version.h"
 #include "gbattach.h"
 
 #define GBATTACH_DEFAULT_SPEED	115200
@@ -236,7 +237,7 @@ int main(int argc, char **argv)
 			gbattach_usage(stdout);
 			return 0;
 		case 'V':
-			printf("gbattach (greybus tools) %s\n", GB_VERSION);
+			gb_print_version("gbattach");
 			return 0;
 		default:
 			fprintf(stderr, "Try 'gbattach --help' for more information.\n");

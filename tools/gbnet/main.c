@@ -26,6 +26,7 @@
 #include "log.h"
 #include "loop.h"
 #include "transport.h"
+#include "gb_version.h"
 
 #define GBNET_EXIT_OK		0
 #define GBNET_EXIT_RUNTIME	1
@@ -471,7 +472,7 @@ int main(int argc, char **argv)
 			ret = GBNET_EXIT_OK;
 			goto out_cfg;
 		case 'V':
-			printf("gbnet %s\n", GB_VERSION);
+			gb_print_version("gbnet");
 			ret = GBNET_EXIT_OK;
 			goto out_cfg;
 		default:
@@ -498,7 +499,7 @@ int main(int argc, char **argv)
 		goto out_log;
 	}
 	gbsim_log_info("gbnet %s: endo 0x%04x, AP interface %u, %u cports, mtu %u",
-		       GB_VERSION, net.cfg.endo_id, net.cfg.ap_intf_id,
+		       gb_version, net.cfg.endo_id, net.cfg.ap_intf_id,
 		       net.cfg.num_cports, net.cfg.mtu);
 
 	if (net.cfg.ctl_path) {

@@ -22,6 +22,7 @@
 #include "log.h"
 #include "loop.h"
 #include "transport.h"
+#include "gb_version.h"
 
 /* Exit codes */
 #define GBSIM_EXIT_OK		0	/* stopped by a signal */
@@ -297,7 +298,7 @@ int main(int argc, char **argv)
 			ret = GBSIM_EXIT_OK;
 			goto out_cfg;
 		case 'V':
-			printf("gbsim (greybus tools) %s\n", GB_VERSION);
+			gb_print_version("gbsim");
 			ret = GBSIM_EXIT_OK;
 			goto out_cfg;
 		default:
@@ -340,7 +341,7 @@ int main(int argc, char **argv)
 		goto out_log;
 	}
 	gbsim_log_info("gbsim %s: endo 0x%04x, AP interface %u, %u cports, mtu %u",
-		       GB_VERSION, cfg.endo_id, cfg.ap_intf_id,
+		       gb_version, cfg.endo_id, cfg.ap_intf_id,
 		       cfg.num_cports, cfg.mtu);
 
 	/* every manifest is loaded and checked before the AP sees anything */

@@ -398,7 +398,24 @@ static int mnfs_key_line(struct mnfs_parser *p, int line, int column,
 	p->opt_indent = indent;
 
 	if (!def->keys[slot].max) {
-		/* Text is verbatim: no inline comments, quotes kept. */
+		/*
+		 * Text is verbatim, quotes kept, but for Manifesto's inline
+		 * comment: its (Python 2) ConfigParser looks at the value's
+		 * first ';' only and cuts the value there when the character
+		 * before it is a blank.  A value starting with ';' is refused:
+		 * Python then looks at the line's last character (index -1),
+		 * a trailing blank this parser no longer sees.
+		 */
+		const char *semi = memchr(val, ';', val_len);
+
+		if (semi == val)
+			return mnfs_error(p, line, val_column,
+					  "%s: string starts with ';', which Manifesto's configparser may take for a comment; write it otherwise",
+					  sec->label);
+		if (semi && mnfs_is_blank(semi[-1])) {
+			val_len = (size_t)(semi - val);
+			mnfs_trim(&val, &val_len);
+		}
 		if (val_len > UINT8_MAX)
 			return mnfs_error(p, line, val_column,
 					  "%s: string is %zu bytes, longer than 255",
@@ -469,12 +486,17 @@ static int mnfs_parse(struct mnfs_parser *p, const char *src, size_t len)
 		 * deeper than the last key line as the continuation of that
 		 * key's value, whatever blank or comment lines lie between.
 		 * Compiling such a line as anything else would give other
-		 * bytes than Manifesto, so it is refused.  Indented comments
-		 * stay comments, as in Python 3's configparser (Python 2's
-		 * appends them to the value, and Manifesto then fails).
+		 * bytes than Manifesto, so it is refused.  So is an indented
+		 * comment line there: Manifesto's (Python 2) configparser
+		 * appends it to the value too, which makes a string other
+		 * bytes and a number an error.
 		 */
 		if (!tlen)
 			continue;
+		if ((t[0] == ';' || t[0] == '#') &&
+		    p->opt_indent >= 0 && indent > p->opt_indent)
+			return mnfs_error(p, line, column,
+					  "indented comment after a value: Manifesto's configparser would continue the value with it; start the comment at the margin");
 		if (t[0] == ';' || t[0] == '#')
 			continue;
 		if (p->opt_indent >= 0 && indent > p->opt_indent)
@@ -756,6 +778,13 @@ static const char *mnfs_string_problem(const uint8_t *s, size_t n)
 			return "holds a control character, which .mnfs refuses";
 	if (n && (mnfs_is_blank((char)s[0]) || mnfs_is_blank((char)s[n - 1])))
 		return "starts or ends with a blank, which .mnfs strips";
+	/* what the compiler reads as a comment or refuses (mnfs_key_line) */
+	if (n && s[0] == ';')
+		return "starts with ';', which .mnfs refuses";
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == ';')
+			return i && mnfs_is_blank((char)s[i - 1]) ?
+			       "holds ' ;', where .mnfs starts a comment" : NULL;
 	return NULL;
 }
 

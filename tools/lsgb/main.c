@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lsgb.h"
+#include "gb_version.h"
 
 static void lsgb_usage(FILE *out)
 {
@@ -86,7 +87,7 @@ int main(int argc, char **argv)
 			lsgb_usage(stdout);
 			return LSGB_EXIT_OK;
 		case 'V':
-			printf("%s %s\n", LSGB_NAME, GB_VERSION);
+			gb_print_version(LSGB_NAME);
 			return LSGB_EXIT_OK;
 		default:
 			lsgb_usage(stderr);

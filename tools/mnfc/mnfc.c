@@ -16,6 +16,7 @@
 #include <uapi/greybus/manifest.h>
 
 #include "gb_manifest.h"
+#include "gb_version.h"
 
 /* Exit status: 0 done, 1 invalid input, 2 usage or I/O trouble */
 enum { EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
@@ -237,7 +238,7 @@ int main(int argc, char **argv)
 			fputs(usage_text, stdout);
 			return 0;
 		case 'V':
-			printf("mnfc (greybus tools) %s\n", GB_VERSION);
+			gb_print_version("mnfc");
 			return 0;
 		default:
 			fprintf(stderr, "Try '%s --help' for more information.\n",

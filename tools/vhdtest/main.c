@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "vhdtest.h"
+#include "gb_version.h"
 
 static const struct {
 	const char *name;
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
 			return VHDTEST_EXIT_OK;
 		case 'V':
 			printf("%s %s (vhd ABI %u)\n", VHDTEST_NAME,
-			       GB_VERSION, GB_VHD_VERSION);
+			       gb_version, GB_VHD_VERSION);
 			return VHDTEST_EXIT_OK;
 		default:
 			vhdtest_usage(stderr);
