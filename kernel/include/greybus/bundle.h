@@ -11,6 +11,7 @@
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <uapi/greybus/manifest.h>
 
 struct gb_interface;
@@ -52,6 +53,16 @@ struct gb_bundle {
 	struct mutex		state_lock;	/* @state */
 	char			*state;
 	bool			sleeping;
+
+	/*
+	 * Authorization (bundle.c): @authorized decides whether a driver
+	 * may bind; it is changed with xchg() and read with READ_ONCE().
+	 * @auth_lock serialises bringing the binding in line with it,
+	 * inline (sysfs) or on @auth_work (gb-vhd).
+	 */
+	bool			authorized;
+	struct mutex		auth_lock;
+	struct work_struct	auth_work;
 };
 
 #define to_gb_bundle(d) container_of(d, struct gb_bundle, dev)
@@ -67,6 +78,9 @@ struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,
 				   u8 class);
 int gb_bundle_add(struct gb_bundle *bundle);
 void gb_bundle_destroy(struct gb_bundle *bundle);
+
+int gb_bundle_set_authorized(struct gb_bundle *bundle, bool authorized,
+			     bool wait);
 
 /*
  * Runtime-PM helpers for drivers, around the operations they send.  On a
