@@ -132,6 +132,7 @@ int gbsim_cmd_sdio(struct gbsim *sim, int argc, char **argv,
 struct gbsim_ctl_client_info {
 	const char	*prog;		/* "gbsim" */
 	const char	*env;		/* GBSIM_CTL_ENV */
+	const char	*default_path;	/* without -s or env; NULL: none */
 	void		(*usage)(FILE *out);
 };
 
