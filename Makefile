@@ -388,6 +388,7 @@ install: dist-tools dist-man
 	install -m 0644 $(addprefix docs/,$(USER_DOCS)) $(DESTDIR)$(docdir)/
 	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
 	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
+	install -D -m 0644 dist/gbnet.service $(DESTDIR)$(PREFIX)/lib/systemd/system/gbnet.service
 	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
 	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
