@@ -32,6 +32,11 @@ struct gb_interface;
  * @state: the text last written to the "state" attribute, or NULL
  * @sleeping: runtime-suspended for system sleep by the core (pm.c);
  *	under the device lock
+ * @authorized: whether a driver may bind (bundle.c); from the host's
+ *	authorized_default at creation, changed with xchg(), read with
+ *	READ_ONCE()
+ * @auth_lock: serialises bringing the binding in line with @authorized
+ * @auth_work: does that on a workqueue for a host driver's request
  *
  * Created by the manifest parser and owned by its interface, which adds,
  * deletes and puts it.  The driver bound to it owns the connections it
@@ -54,14 +59,8 @@ struct gb_bundle {
 	char			*state;
 	bool			sleeping;
 
-	/*
-	 * Authorization (bundle.c): @authorized decides whether a driver
-	 * may bind; it is changed with xchg() and read with READ_ONCE().
-	 * @auth_lock serialises bringing the binding in line with it,
-	 * inline (sysfs) or on @auth_work (gb-vhd).
-	 */
 	bool			authorized;
-	struct mutex		auth_lock;
+	struct mutex		auth_lock;	/* binding vs @authorized */
 	struct work_struct	auth_work;
 };
 
