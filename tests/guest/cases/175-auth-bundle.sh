@@ -1,4 +1,4 @@
-# Checks bundle authorization on a vhd host (gbsim --authorized-default 0): held bundles exist with their class, CPorts and AUTHORIZED=0 in the uevent but no driver and no connection; writing 1 binds them (a gpiochip, a loopback), writing 0 unbinds them cleanly while a GPIO line is requested and while a loopback test runs, and 1 binds again; bogus writes are refused; an unauthorized module unplugs cleanly.
+# Checks bundle authorization on a vhd host (gbsim --authorized-default 0): held bundles exist with their class, CPorts and AUTHORIZED=0 in the uevent but no driver and no connection; writing 1 binds them (a gpiochip, a loopback), writing 0 unbinds them cleanly while a GPIO line is requested and while a loopback test runs, and 1 binds again; gbsim, holding the host, authorizes and deauthorizes through gb-vhd's AUTHORIZE (a missing bundle refused); bogus writes are refused; an unauthorized module unplugs cleanly.
 # timeout: 180
 # tools: gpiodetect gpiomon
 . /usr/lib/gbtest/lib.sh
@@ -90,6 +90,17 @@ wait_for 30 _lb_running || fail "loopback did not run"
 echo 0 >$DEV/1-3.3.1/authorized || fail "deauthorizing a running loopback failed"
 test -e $LB && fail "gb_loopback0 still there after deauthorization"
 test -e $DEV/1-3.3.1/driver && fail "1-3.3.1 still bound"
+
+# the process holding the host authorizes through gb-vhd (AUTHORIZE):
+# bound afterwards, on the core's workqueue; a bundle it lacks is refused
+gbsim ctl authorize 4 1 1 || fail "gbsim ctl authorize 4 1 1 failed"
+wait_for 20 test -e $DEV/1-4.4.1/driver || fail "1-4.4.1 not bound once authorized through vhd"
+assert_file_eq $DEV/1-4.4.1/authorized 1
+gbsim ctl authorize 4 9 1 >ctl.out 2>&1 && fail "authorize of a bundle that does not exist succeeded"
+grep -q 'no bundle 4.9 on this host' ctl.out || fail "authorize 4 9: $(cat ctl.out)"
+gbsim ctl authorize 4 1 0 || fail "gbsim ctl authorize 4 1 0 failed"
+wait_for 20 test ! -e $DEV/1-4.4.1/driver || fail "1-4.4.1 still bound once deauthorized through vhd"
+assert_file_eq $DEV/1-4.4.1/authorized 0
 
 # the held keyboard unplugs cleanly
 gbsim ctl remove 4 || fail "gbsim ctl remove 4 failed"
