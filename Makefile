@@ -388,11 +388,11 @@ install: dist-tools dist-man
 	install -m 0644 $(addprefix docs/,$(USER_DOCS)) $(DESTDIR)$(docdir)/
 	install -m 0644 manifests/README.md $(DESTDIR)$(docdir)/manifests.md
 	install -m 0644 dist/bash-completion $(DESTDIR)$(bashcompdir)/gbsim
-	install -D -m 0644 dist/gbnet.service $(DESTDIR)$(PREFIX)/lib/systemd/system/gbnet.service
 	for t in $(filter-out gbsim,$(USER_TOOLS)); do ln -sfn gbsim $(DESTDIR)$(bashcompdir)/$$t; done
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
 	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
+	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbnet.service.in >$(DESTDIR)$(unitdir)/gbnet.service && chmod 0644 $(DESTDIR)$(unitdir)/gbnet.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
@@ -400,6 +400,7 @@ uninstall:
 		$(DESTDIR)$(bashcompdir)/$(t))
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
 	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
+	rm -f $(DESTDIR)$(unitdir)/gbnet.service
 
 # DKMS on this machine: needs root (sudo is used otherwise).  Nothing is
 # loaded; modprobe greybus afterwards (docs/install.md).
