@@ -142,25 +142,25 @@ static bool gbnet_config_has(char **list, size_t n, const char *s)
 	return false;
 }
 
-void gbnet_config_reload(struct gbnet *net)
+int gbnet_config_reload(struct gbnet *net)
 {
 	struct gbnet_config_file cf;
 	unsigned int added = 0, removed = 0;
 	char err[512];
 
 	if (!net->config_path) {
-		gbsim_log_info("SIGHUP: no config file (-c) to read again");
-		return;
+		gbsim_log_info("reload: no config file (-c) to read again");
+		return -1;
 	}
 	if (gbnet_config_read(net->config_path, &cf, err, sizeof(err))) {
-		gbsim_log_error("SIGHUP: %s: nothing changed", err);
-		return;
+		gbsim_log_error("reload: %s: nothing changed", err);
+		return -1;
 	}
 	if (gbnet_policy_set_file_rules(net, cf.rules, cf.num_rules, err,
 					sizeof(err))) {
-		gbsim_log_error("SIGHUP: %s: nothing changed", err);
+		gbsim_log_error("reload: %s: nothing changed", err);
 		gbnet_config_free(&cf);
-		return;
+		return -1;
 	}
 
 	/* the nodes the file no longer names go; the others stay as they are */
@@ -172,7 +172,7 @@ void gbnet_config_reload(struct gbnet *net)
 			continue;
 		node = gbnet_node_find(net, net->config.nodes[i]);
 		if (node && !node->mdns_key) {
-			gbsim_log_info("SIGHUP: node %s removed", node->spec);
+			gbsim_log_info("reload: node %s removed", node->spec);
 			gbnet_node_remove(net, node);
 			removed++;
 		}
@@ -182,19 +182,20 @@ void gbnet_config_reload(struct gbnet *net)
 				     cf.nodes[i]))
 			continue;
 		if (!gbnet_node_add(net, cf.nodes[i], err, sizeof(err))) {
-			gbsim_log_error("SIGHUP: node %s", err);
+			gbsim_log_error("reload: node %s", err);
 			continue;
 		}
-		gbsim_log_info("SIGHUP: node %s added", cf.nodes[i]);
+		gbsim_log_info("reload: node %s added", cf.nodes[i]);
 		added++;
 	}
 	if (cf.mdns >= 0 && cf.mdns != net->mdns)
-		gbsim_log_warn("SIGHUP: 'mdns %s' takes effect at the next start",
+		gbsim_log_warn("reload: 'mdns %s' takes effect at the next start",
 			       cf.mdns ? "on" : "off");
 
 	gbnet_config_free(&net->config);
 	net->config = cf;
 	gbnet_policy_reapply(net);
-	gbsim_log_info("SIGHUP: %s read again: %u nodes added, %u removed, %zu rules",
+	gbsim_log_info("reload: %s read again: %u nodes added, %u removed, %zu rules",
 		       net->config_path, added, removed, cf.num_rules);
+	return 0;
 }

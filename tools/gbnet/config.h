@@ -27,8 +27,9 @@ void gbnet_config_free(struct gbnet_config_file *cf);
  * SIGHUP: read @path again; nodes the file no longer names go, new ones
  * come, the others stay as they are (connections kept); the file's rules
  * replace its old ones (--rule ones stay first) and every node's bundles
- * are judged again.  A file that does not parse changes nothing.
+ * are judged again.  A file that does not parse changes nothing (-1,
+ * logged).
  */
-void gbnet_config_reload(struct gbnet *net);
+int gbnet_config_reload(struct gbnet *net);
 
 #endif /* GBNET_CONFIG_H */

@@ -117,6 +117,21 @@ static int gbnet_cmd_allow(struct gbnet *net, int argc, char **argv,
 	return 0;
 }
 
+/* As SIGHUP: the config file read again (config.c) */
+static int gbnet_cmd_reload(struct gbnet *net, int argc, char **argv,
+			    struct gbsim_ctl_out *out)
+{
+	(void)argv;
+	if (argc != 1)
+		return gbsim_ctl_fail(out, "usage: reload");
+	if (!net->config_path)
+		return gbsim_ctl_fail(out, "no config file (-c) to read again");
+	if (gbnet_config_reload(net))
+		return gbsim_ctl_fail(out, "%s did not parse: nothing changed (see the log)",
+				      net->config_path);
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*run)(struct gbnet *net, int argc, char **argv,
@@ -127,6 +142,7 @@ static const struct {
 	{ "add", gbnet_cmd_add },
 	{ "remove", gbnet_cmd_remove },
 	{ "allow", gbnet_cmd_allow },
+	{ "reload", gbnet_cmd_reload },
 };
 
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
@@ -142,7 +158,7 @@ void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
 			return;
 		}
 	}
-	gbsim_ctl_fail(out, "unknown command '%s' (status, list, add, remove, allow)",
+	gbsim_ctl_fail(out, "unknown command '%s' (status, list, add, remove, allow, reload)",
 		       argv[0]);
 }
 
@@ -166,6 +182,7 @@ static void gbnet_ctl_usage(FILE *out)
 "  allow HOST[:PORT]|IFID [FUNCTION...]\n"
 "                         let the node use FUNCTIONs (gpio, uart, hid, ...;\n"
 "                         all without) from now on: held bundles bind\n"
+"  reload                 read the config file again, as SIGHUP does\n"
 "\n"
 "Exit status: 0 done, 1 the command failed, 2 usage error or no socket.\n"
 "See docs/gbnet.md.\n", GBNET_CTL_ENV, GBNET_CTL_DEFAULT);

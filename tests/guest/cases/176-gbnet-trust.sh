@@ -1,4 +1,4 @@
-# Checks gbnet's trust policy: a discovered node (announced through a stand-in for avahi-browse) with no rule gets the default set, so its GPIO bundle binds and works while its UART and HID bundles stay held by policy (authorized 0, no driver; gbnet ctl list says so; one log line for the node); gbnet ctl allow binds them at run time; a static node matched by a rule of the config file (vendor and product strings, address) gets what the rule allows, all three bound; SIGHUP reads the file again (a tighter rule unbinds UART and HID, a new node comes, the old one keeps its connection; a file that does not parse changes nothing); a bad rule stops gbnet with a message and exit 2.
+# Checks gbnet's trust policy: a discovered node (announced through a stand-in for avahi-browse) with no rule gets the default set, so its GPIO bundle binds and works while its UART and HID bundles stay held by policy (authorized 0, no driver; gbnet ctl list says so; one log line for the node); gbnet ctl allow binds them at run time; a static node matched by a rule of the config file (vendor and product strings, address) gets what the rule allows, all three bound; SIGHUP reads the file again (a tighter rule unbinds UART and HID, a new node comes, the old one keeps its connection; gbnet ctl reload does the same: a file that does not parse changes nothing); a bad rule stops gbnet with a message and exit 2.
 # timeout: 150
 # tools: gpiodetect gpioget
 . /usr/lib/gbtest/lib.sh
@@ -100,12 +100,13 @@ for b in 2 3; do
 done
 bundle_is 127.0.0.3 1 bound || fail "GPIO lost on SIGHUP: $(gbnet ctl list)"
 assert_eq "$(node_field 3 connects)" 1 "node 3's connects after SIGHUP"
-grep -q 'SIGHUP: .*gbnet.conf read again: 1 nodes added, 0 removed, 1 rules' "$GBTEST_TMP/gbnet.log" ||
+grep -q 'reload: .*gbnet.conf read again: 1 nodes added, 0 removed, 1 rules' "$GBTEST_TMP/gbnet.log" ||
 	fail "no reload line: $(gbnet_tail)"
 # a file that does not parse changes nothing
 echo 'rule allow sometimes' >>$GBTEST_TMP/gbnet.conf
-kill -HUP $gbnet_pid
-wait_for 10 grep -q 'SIGHUP: .*gbnet.conf:4: unknown function' "$GBTEST_TMP/gbnet.log" ||
+gbnet ctl reload >out 2>&1 && fail "gbnet ctl reload of a bad file succeeded"
+grep -q 'gbnet.conf did not parse: nothing changed' out || fail "ctl reload: $(cat out)"
+wait_for 10 grep -q 'reload: .*gbnet.conf:4: unknown function' "$GBTEST_TMP/gbnet.log" ||
 	fail "bad file not reported: $(gbnet_tail)"
 node_is 4 up || fail "node 4 went with a bad file: $(gbnet ctl list)"
 kill $gbnet_pid
