@@ -404,6 +404,7 @@ install: dist-tools dist-man
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
 	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
+	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbnet.service.in >$(DESTDIR)$(unitdir)/gbnet.service && chmod 0644 $(DESTDIR)$(unitdir)/gbnet.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
@@ -412,6 +413,7 @@ uninstall:
 		$(foreach t,$(USER_TOOLS),$(DESTDIR)$(bashcompdir)/$(t))
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
 	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
+	rm -f $(DESTDIR)$(unitdir)/gbnet.service
 
 # DKMS on this machine: needs root (sudo is used otherwise).  Nothing is
 # loaded; modprobe greybus afterwards (docs/install.md).

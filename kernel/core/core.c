@@ -45,6 +45,10 @@ static int greybus_match_device(struct device *dev,
 	if (!is_gb_bundle(dev))
 		return 0;
 
+	/* Not authorized: no driver is told about it (bundle.c) */
+	if (!READ_ONCE(to_gb_bundle(dev)->authorized))
+		return 0;
+
 	return !!greybus_match_id(to_gb_bundle(dev), driver->id_table);
 }
 
@@ -99,6 +103,9 @@ static int greybus_uevent(GB_UEVENT_CONST struct device *dev,
 			return -ENOMEM;
 		if (add_uevent_var(env, "BUNDLE_CLASS=%02x", bundle->class))
 			return -ENOMEM;
+		if (add_uevent_var(env, "AUTHORIZED=%u",
+				   READ_ONCE(bundle->authorized)))
+			return -ENOMEM;
 		/* What GREYBUS_MODULE_ALIAS_*() in greybus_id.h matches */
 		if (add_uevent_var(env, "MODALIAS=greybus:v%08Xp%08Xc%02X",
 				   intf->vendor_id, intf->product_id,
@@ -128,6 +135,10 @@ static int greybus_probe(struct device *dev)
 	struct gb_control *control = intf->control;
 	const struct greybus_bundle_id *id;
 	int ret;
+
+	/* Deauthorized since the match: its release follows this probe */
+	if (!READ_ONCE(bundle->authorized))
+		return -ENODEV;
 
 	id = greybus_match_id(bundle, driver->id_table);
 	if (!id)
@@ -288,8 +299,14 @@ static int __init gb_init(void)
 	if (ret)
 		goto err_operation_exit;
 
+	ret = gb_bundle_auth_init();
+	if (ret)
+		goto err_pm_exit;
+
 	return 0;
 
+err_pm_exit:
+	gb_pm_exit();
 err_operation_exit:
 	gb_operation_exit();
 err_bus_unregister:
@@ -302,6 +319,7 @@ module_init(gb_init);
 
 static void __exit gb_exit(void)
 {
+	gb_bundle_auth_exit();
 	gb_pm_exit();
 	gb_operation_exit();
 	bus_unregister(&greybus_bus_type);

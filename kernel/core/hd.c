@@ -27,7 +27,33 @@ static ssize_t bus_id_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(bus_id);
 
+static ssize_t authorized_default_show(struct device *dev,
+				       struct device_attribute *attr, char *buf)
+{
+	struct gb_host_device *hd = to_gb_host_device(dev);
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(hd->authorized_default));
+}
+
+static ssize_t authorized_default_store(struct device *dev,
+					struct device_attribute *attr,
+					const char *buf, size_t len)
+{
+	struct gb_host_device *hd = to_gb_host_device(dev);
+
+	if (sysfs_streq(buf, "1"))
+		gb_hd_set_authorized_default(hd, true);
+	else if (sysfs_streq(buf, "0"))
+		gb_hd_set_authorized_default(hd, false);
+	else
+		return -EINVAL;
+
+	return len;
+}
+static DEVICE_ATTR_RW(authorized_default);
+
 static struct attribute *gb_hd_attrs[] = {
+	&dev_attr_authorized_default.attr,
 	&dev_attr_bus_id.attr,
 	NULL
 };
@@ -195,6 +221,7 @@ struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 	hd->driver = driver;
 	hd->num_cports = num_cports;
 	hd->buffer_size_max = buffer_size_max;
+	hd->authorized_default = true;
 	INIT_LIST_HEAD(&hd->modules);
 	INIT_LIST_HEAD(&hd->connections);
 	ida_init(&hd->cport_id_map);
@@ -328,6 +355,22 @@ void gb_hd_put(struct gb_host_device *hd)
 	put_device(&hd->dev);
 }
 EXPORT_SYMBOL_NS_GPL(gb_hd_put, GREYBUS);
+
+/**
+ * gb_hd_set_authorized_default() - authorize new bundles, or hold them
+ * @hd: the host device
+ * @authorized: whether bundles registered from now on are authorized
+ *
+ * Bundles already registered keep their state (gb_hd_bundle_authorize()
+ * or their authorized attribute changes it).
+ *
+ * Context: Any context.
+ */
+void gb_hd_set_authorized_default(struct gb_host_device *hd, bool authorized)
+{
+	WRITE_ONCE(hd->authorized_default, authorized);
+}
+EXPORT_SYMBOL_NS_GPL(gb_hd_set_authorized_default, GREYBUS);
 
 void gb_hd_exit(void)
 {

@@ -72,6 +72,10 @@ void gb_interface_pm_put(struct gb_interface *intf);
 int gb_pm_init(void);
 void gb_pm_exit(void);
 
+/* bundle.c */
+int gb_bundle_auth_init(void);
+void gb_bundle_auth_exit(void);
+
 void gb_debugfs_init(void);
 void gb_debugfs_cleanup(void);
 void gb_debugfs_hd_add(struct gb_host_device *hd);

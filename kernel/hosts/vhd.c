@@ -39,7 +39,9 @@
 #include <linux/uaccess.h>
 #include <linux/wait.h>
 
+#include <greybus/bundle.h>
 #include <greybus/hd.h>
+#include <greybus/interface.h>
 #include <greybus/operation.h>
 #include <greybus/timesync.h>
 #include <uapi/greybus/vhd.h>
@@ -75,6 +77,7 @@ struct gb_vhd_file {
 struct gb_vhd_host {
 	spinlock_t		lock;		/* @file against removal */
 	struct gb_vhd_file	*file;		/* NULL once removal started */
+	u32			version;	/* CREATE's; constant */
 };
 
 static struct miscdevice gb_vhd_misc;
@@ -380,6 +383,29 @@ static int gb_vhd_cport_shutdown(struct gb_host_device *hd, u16 cport_id,
 	return 0;
 }
 
+/* Version 2 hosts hear of every bundle, to authorize it or not */
+static void gb_vhd_bundle_added(struct gb_host_device *hd,
+				struct gb_bundle *bundle)
+{
+	struct gb_vhd_bundle *b;
+	struct gb_vhd_event *ev;
+
+	if (gb_vhd_host(hd)->version < GB_VHD_VERSION_AUTH)
+		return;
+
+	ev = gb_vhd_event_alloc(GB_VHD_BUNDLE, sizeof(*b), true, GFP_KERNEL);
+	if (!ev)
+		return;
+
+	b = gb_vhd_event_payload(ev);
+	b->intf_id = bundle->intf->interface_id;
+	b->bundle_id = bundle->id;
+	b->bundle_class = bundle->class;
+	b->authorized = READ_ONCE(bundle->authorized);
+
+	gb_vhd_host_queue(hd, ev);
+}
+
 /*
  * Two drivers that differ only in who shuts CPorts down: without
  * cport_shutdown the core sends the CPort Shutdown operation to the
@@ -396,7 +422,8 @@ static int gb_vhd_cport_shutdown(struct gb_host_device *hd, u16 cport_id,
 	.cport_clear		= gb_vhd_cport_clear,			\
 	.message_send		= gb_vhd_message_send,			\
 	.message_cancel		= gb_vhd_message_cancel,		\
-	.reset			= gb_vhd_reset
+	.reset			= gb_vhd_reset,				\
+	.bundle_added		= gb_vhd_bundle_added
 
 static const struct gb_hd_driver gb_vhd_driver = {
 	GB_VHD_DRIVER_COMMON,
@@ -455,7 +482,8 @@ static int gb_vhd_create(struct gb_vhd_file *f, const void __user *ubuf,
 		return -EINVAL;
 	if (copy_from_user(&req, ubuf, sizeof(req)))
 		return -EFAULT;
-	if (req.version != GB_VHD_VERSION ||
+	if (req.version < GB_VHD_VERSION ||
+	    req.version > GB_VHD_VERSION_MAX ||
 	    req.flags & ~GB_VHD_CREATE_FLAGS ||
 	    req.num_cports < 1 || req.num_cports > GB_VHD_CPORTS_MAX ||
 	    req.mtu < GB_VHD_MTU_MIN)
@@ -490,6 +518,7 @@ static int gb_vhd_create(struct gb_vhd_file *f, const void __user *ubuf,
 	host = gb_vhd_host(hd);
 	spin_lock_init(&host->lock);
 	host->file = NULL;
+	host->version = req.version;
 	f->num_cports = req.num_cports;
 	f->mtu = req.mtu;
 
@@ -651,6 +680,38 @@ static int gb_vhd_strobe(struct gb_vhd_file *f, const void __user *ubuf,
 	gb_timesync_strobe(f->hd, strobe.timestamp_ns);
 
 	return 0;
+}
+
+/*
+ * The process rules its own host: the default for new bundles, and each
+ * bundle.  Binding happens on the core's workqueue, since the probe talks
+ * to the module through this process.
+ */
+static int gb_vhd_authorize(struct gb_vhd_file *f, const void __user *ubuf,
+			    u32 len)
+{
+	struct gb_vhd_authorize req;
+
+	if (!f->hd || len != sizeof(req) ||
+	    gb_vhd_host(f->hd)->version < GB_VHD_VERSION_AUTH)
+		return -EINVAL;
+	if (copy_from_user(&req, ubuf, sizeof(req)))
+		return -EFAULT;
+	if (req.authorized > 1)
+		return -EINVAL;
+
+	switch (req.scope) {
+	case GB_VHD_AUTH_DEFAULT:
+		if (req.intf_id || req.bundle_id)
+			return -EINVAL;
+		gb_hd_set_authorized_default(f->hd, req.authorized);
+		return 0;
+	case GB_VHD_AUTH_BUNDLE:
+		return gb_hd_bundle_authorize(f->hd, req.intf_id,
+					      req.bundle_id, req.authorized);
+	default:
+		return -EINVAL;
+	}
 }
 
 /* Needs no host device and no f->lock: it only touches the queue. */
@@ -844,6 +905,9 @@ static ssize_t gb_vhd_write(struct file *file, const char __user *ubuf,
 		break;
 	case GB_VHD_TIMESYNC_STROBE:
 		ret = gb_vhd_strobe(f, payload, hdr.len);
+		break;
+	case GB_VHD_AUTHORIZE:
+		ret = gb_vhd_authorize(f, payload, hdr.len);
 		break;
 	default:
 		ret = -EINVAL;

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <gb_rules.h>
+
 #include "gbnet.h"
 #include "log.h"
 
@@ -58,6 +60,7 @@ static int gbnet_cmd_list(struct gbnet *net, int argc, char **argv,
 			gbsim_ctl_printf(out, " last_error=\"%s\"",
 					 n->last_error);
 		gbsim_ctl_printf(out, "\n");
+		gbnet_policy_list(net, n, out);
 	}
 	return 0;
 }
@@ -89,6 +92,46 @@ static int gbnet_cmd_remove(struct gbnet *net, int argc, char **argv,
 	return 0;
 }
 
+static int gbnet_cmd_allow(struct gbnet *net, int argc, char **argv,
+			   struct gbsim_ctl_out *out)
+{
+	struct gbnet_node *node;
+	uint32_t mask = 0, m;
+	char err[256];
+
+	if (argc < 2)
+		return gbsim_ctl_fail(out, "usage: allow HOST[:PORT]|IFID [FUNCTION...]");
+	node = gbnet_node_find(net, argv[1]);
+	if (!node)
+		return gbsim_ctl_fail(out, "no node '%s'", argv[1]);
+	for (int i = 2; i < argc; i++) {
+		if (gb_rules_fn_parse(argv[i], &m))
+			return gbsim_ctl_fail(out, "unknown function '%s'",
+					      argv[i]);
+		mask |= m;
+	}
+	if (argc == 2)
+		mask = GB_FN_ALL;
+	if (gbnet_policy_allow(net, node, mask, err, sizeof(err)))
+		return gbsim_ctl_fail(out, "%s", err);
+	return 0;
+}
+
+/* As SIGHUP: the config file read again (config.c) */
+static int gbnet_cmd_reload(struct gbnet *net, int argc, char **argv,
+			    struct gbsim_ctl_out *out)
+{
+	(void)argv;
+	if (argc != 1)
+		return gbsim_ctl_fail(out, "usage: reload");
+	if (!net->config_path)
+		return gbsim_ctl_fail(out, "no config file (-c) to read again");
+	if (gbnet_config_reload(net))
+		return gbsim_ctl_fail(out, "%s did not parse: nothing changed (see the log)",
+				      net->config_path);
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*run)(struct gbnet *net, int argc, char **argv,
@@ -98,6 +141,8 @@ static const struct {
 	{ "list", gbnet_cmd_list },
 	{ "add", gbnet_cmd_add },
 	{ "remove", gbnet_cmd_remove },
+	{ "allow", gbnet_cmd_allow },
+	{ "reload", gbnet_cmd_reload },
 };
 
 void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
@@ -113,7 +158,7 @@ void gbnet_ctl_run(struct gbsim *sim, int argc, char **argv,
 			return;
 		}
 	}
-	gbsim_ctl_fail(out, "unknown command '%s' (status, list, add, remove)",
+	gbsim_ctl_fail(out, "unknown command '%s' (status, list, add, remove, allow, reload)",
 		       argv[0]);
 }
 
@@ -123,18 +168,24 @@ static void gbnet_ctl_usage(FILE *out)
 "Usage: gbnet ctl [-s PATH] [-w SECONDS] COMMAND [ARGS...]\n"
 "Drive a running gbnet through its control socket (gbnet --ctl PATH).\n"
 "\n"
-"  -s PATH      the socket (default: $%s)\n"
+"  -s PATH      the socket (default: $%s, else %s)\n"
 "  -w SECONDS   wait up to SECONDS for the socket to accept\n"
 "\n"
 "Commands:\n"
 "  status                 SVC state, nodes known and up\n"
 "  list                   one line per node: state, interface id, address,\n"
-"                         bytes and messages each way, connects, errors\n"
+"                         bytes and messages each way, connects, errors;\n"
+"                         then one per bundle: functions, state (bound,\n"
+"                         held by policy, unbound, gone)\n"
 "  add HOST[:PORT]        a node more (port 4242 by default)\n"
 "  remove HOST[:PORT]|IFID\n"
+"  allow HOST[:PORT]|IFID [FUNCTION...]\n"
+"                         let the node use FUNCTIONs (gpio, uart, hid, ...;\n"
+"                         all without) from now on: held bundles bind\n"
+"  reload                 read the config file again, as SIGHUP does\n"
 "\n"
 "Exit status: 0 done, 1 the command failed, 2 usage error or no socket.\n"
-"See docs/gbnet.md.\n", GBNET_CTL_ENV);
+"See docs/gbnet.md.\n", GBNET_CTL_ENV, GBNET_CTL_DEFAULT);
 }
 
 int gbnet_ctl_main(int argc, char **argv)
@@ -142,6 +193,7 @@ int gbnet_ctl_main(int argc, char **argv)
 	static const struct gbsim_ctl_client_info who = {
 		.prog	= GBNET_NAME,
 		.env	= GBNET_CTL_ENV,
+		.default_path = GBNET_CTL_DEFAULT,
 		.usage	= gbnet_ctl_usage,
 	};
 

@@ -22,9 +22,11 @@
 #include <gb_ratelimit.h>
 #include <gb_tcp.h>
 
+#include "config.h"
 #include "ctl.h"
 #include "gbsim.h"
 #include "resolver.h"
+#include "policy.h"
 
 #define GBNET_NAME		"gbnet"
 #define GBNET_CTL_ENV		"GBNET_CTL"
@@ -45,6 +47,7 @@
 #define GBNET_MDNS_BROWSE	"/usr/bin/avahi-browse"	/* never from PATH */
 #define GBNET_MDNS_MAX		16	/* discovered nodes at once */
 #define GBNET_MDNS_RATE		16	/* new discovered nodes per minute */
+#define GBNET_CTL_DEFAULT	"/run/gbnet/ctl"	/* gbnet ctl's, as a service's */
 
 enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
@@ -96,6 +99,7 @@ struct gbnet_node {
 	char		last_error[256];
 	struct gb_ratelimit rl;
 	char		*mdns_key;	/* added by discovery: its service */
+	struct gbnet_trust *trust;	/* its bundles, what ctl allowed (policy.c) */
 
 	struct gbnet_node *next;
 };
@@ -103,6 +107,10 @@ struct gbnet_node {
 struct gbnet {
 	struct gbsim	sim;
 	struct gbsim_config cfg;
+	struct gbsim_transport *tp;	/* the vhd host */
+	struct gbnet_policy *policy;	/* rules (policy.c) */
+	const char	*config_path;	/* -c FILE, read again on SIGHUP */
+	struct gbnet_config_file config;	/* what it said last */
 	struct gbnet_node *nodes;
 	uint64_t	next_serial;
 	struct gbsim_resolver *resolver;	/* started at the first name */

@@ -53,6 +53,7 @@ enum {
 	OPT_NODE_MTU,
 	OPT_NODE_INFLIGHT,
 	OPT_CONNECT_TIMEOUT,
+	OPT_RULE,
 };
 
 static const struct option gbnet_options[] = {
@@ -71,6 +72,7 @@ static const struct option gbnet_options[] = {
 	{ "node-mtu",	required_argument, NULL, OPT_NODE_MTU },
 	{ "node-inflight", required_argument, NULL, OPT_NODE_INFLIGHT },
 	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
+	{ "rule",	required_argument, NULL, OPT_RULE },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
@@ -95,7 +97,14 @@ static void gbnet_usage(FILE *out)
 "Options:\n"
 "      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
 "                        names resolved at each attempt); may be repeated\n"
-"  -c, --config FILE     nodes from FILE: lines 'node HOST[:PORT]', '#' comments\n"
+"  -c, --config FILE     nodes and rules from FILE: lines 'node HOST[:PORT]',\n"
+"                        'rule RULE', 'mdns on|off', '#' comments; read\n"
+"                        again on SIGHUP (nodes and rules, others kept)\n"
+"      --rule RULE       which bundle functions the nodes RULE matches may\n"
+"                        use: '[addr=ADDR[/LEN]] [vendor=STR] [product=STR]\n"
+"                        [via=static|mdns] allow FUNCTION...' (first match\n"
+"                        wins; without one: all for a node given here,\n"
+"                        the default set for a discovered one); repeatable\n"
 "      --mdns            add nodes announced as %s (DNS-SD through\n"
 "                        avahi-browse; off by default: any LAN host can announce)\n"
 "      --no-mdns         no discovery (the default)\n"
@@ -159,47 +168,6 @@ static int gbnet_opt_uint(const char *name, const char *arg, uint64_t min,
 			arg, (unsigned long long)min, (unsigned long long)max);
 		return -EINVAL;
 	}
-	return 0;
-}
-
-/* Nodes from a file: "node HOST[:PORT]" lines, blank lines, # comments */
-static int gbnet_config_load(char ***specs, size_t *n, const char *path)
-{
-	char line[512];
-	unsigned int lineno = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		fprintf(stderr, "gbnet: %s: %s\n", path, strerror(errno));
-		return -errno;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		char *key, *val, *extra, *save = NULL, **grown;
-
-		lineno++;
-		line[strcspn(line, "#\r\n")] = '\0';
-		key = strtok_r(line, " \t", &save);
-		if (!key)
-			continue;
-		val = strtok_r(NULL, " \t", &save);
-		extra = strtok_r(NULL, " \t", &save);
-		if (strcmp(key, "node") || !val || extra) {
-			fprintf(stderr, "gbnet: %s:%u: expected 'node HOST[:PORT]'\n",
-				path, lineno);
-			fclose(f);
-			return -EINVAL;
-		}
-		grown = realloc(*specs, (*n + 1) * sizeof(**specs));
-		if (!grown || !(grown[*n] = strdup(val))) {
-			if (grown)
-				*specs = grown;
-			fclose(f);
-			return -ENOMEM;
-		}
-		*specs = grown;
-		(*n)++;
-	}
-	fclose(f);
 	return 0;
 }
 
@@ -309,6 +277,10 @@ static void gbnet_signal(struct gbsim_loop *loop, int fd, short revents,
 			gbnet_mdns_reap(ctx);
 			continue;
 		}
+		if (si.ssi_signo == SIGHUP) {
+			gbnet_config_reload(ctx);
+			continue;
+		}
 		gbsim_log_info("signal %u: stopping", si.ssi_signo);
 		gbsim_loop_stop(loop, GBNET_EXIT_OK);
 	}
@@ -371,8 +343,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'c':
-			if (gbnet_config_load(&specs, &num_specs, optarg))
-				goto out_cfg;
+			net.config_path = optarg;
 			break;
 		case OPT_CTL:
 			net.cfg.ctl_path = optarg;
@@ -427,6 +398,12 @@ int main(int argc, char **argv)
 			if (gbnet_opt_uint("discovery rate", optarg, 1, 4096, &v))
 				goto out_cfg;
 			net.mdns_rate = (unsigned int)v;
+			break;
+		case OPT_RULE:
+			if (gbnet_policy_add_rule(&net, optarg, err, sizeof(err))) {
+				ret = gbnet_die_usage("--rule: %s", err);
+				goto out_cfg;
+			}
 			break;
 		case OPT_DEVICE_FD:
 			if (gbnet_opt_uint("descriptor", optarg, 0, INT32_MAX, &v))
@@ -484,6 +461,19 @@ int main(int argc, char **argv)
 		ret = gbnet_die_usage("unexpected argument '%s'", argv[optind]);
 		goto out_cfg;
 	}
+	net.config.mdns = -1;
+	if (net.config_path) {
+		if (gbnet_config_read(net.config_path, &net.config, err,
+				      sizeof(err)) ||
+		    gbnet_policy_set_file_rules(&net, net.config.rules,
+						net.config.num_rules, err,
+						sizeof(err))) {
+			fprintf(stderr, "gbnet: %s\n", err);
+			goto out_cfg;
+		}
+		if (net.config.mdns >= 0)
+			net.mdns = net.config.mdns;
+	}
 	if (!net.cfg.ctl_path && getenv(GBNET_CTL_ENV) && *getenv(GBNET_CTL_ENV))
 		net.cfg.ctl_path = getenv(GBNET_CTL_ENV);
 
@@ -516,6 +506,7 @@ int main(int argc, char **argv)
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGCHLD);	/* avahi-browse, reaped without waiting */
+	sigaddset(&mask, SIGHUP);
 	signal(SIGPIPE, SIG_IGN);
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
 	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
@@ -533,6 +524,12 @@ int main(int argc, char **argv)
 	tp.fd = net.cfg.device_fd;
 	tp.num_cports = net.cfg.num_cports;
 	tp.mtu = net.cfg.mtu;
+	/* Bundles held until the policy authorizes them (policy.c) */
+	tp.authorize = true;
+	tp.hold_bundles = true;
+	tp.on_bundle = gbnet_policy_bundle;
+	tp.bundle_ctx = &net;
+	net.tp = &tp;
 	if (tp.ops->open(&tp, err, sizeof(err))) {
 		fprintf(stderr, "gbnet: %s\n", err);
 		ret = GBNET_EXIT_RUNTIME;
@@ -551,6 +548,13 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < num_specs; i++) {
 		if (!gbnet_node_add(&net, specs[i], err, sizeof(err))) {
 			fprintf(stderr, "gbnet: --node %s\n", err);
+			ret = GBNET_EXIT_USAGE;
+			goto out_nodes;
+		}
+	}
+	for (size_t i = 0; i < net.config.num_nodes; i++) {
+		if (!gbnet_node_add(&net, net.config.nodes[i], err, sizeof(err))) {
+			fprintf(stderr, "gbnet: %s: node %s\n", net.config_path, err);
 			ret = GBNET_EXIT_USAGE;
 			goto out_nodes;
 		}
@@ -580,5 +584,7 @@ out_cfg:
 	for (size_t i = 0; i < num_specs; i++)
 		free(specs[i]);
 	free(specs);
+	gbnet_config_free(&net.config);
+	gbnet_policy_fini(&net);
 	return ret;
 }

@@ -661,6 +661,7 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 	if (node->mdns_key)
 		net->mdns_nodes--;
 	free(node->mdns_key);
+	gbnet_policy_node_free(node);
 	free(node);
 }
 

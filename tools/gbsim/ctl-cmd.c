@@ -431,6 +431,8 @@ static const struct gbsim_ctl_cmd {
 	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,
 	  gbsim_cmd_hid },
 	{ "gpio", "gpio IFID:CPORT LINE 0|1", true, gbsim_cmd_gpio },
+	{ "authorize", "authorize IFID BUNDLE 0|1 | authorize default 0|1", true,
+	  gbsim_cmd_authorize },
 	{ "psy", "psy set KEY=VALUE... | psy set defaults", true, gbsim_cmd_psy },
 	{ "lights", "lights set KEY=VALUE... | lights set defaults", true,
 	  gbsim_cmd_lights },

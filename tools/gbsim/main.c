@@ -47,6 +47,7 @@ enum {
 	OPT_PERSONALITY,
 	OPT_BAUD,
 	OPT_EARLY_INSERT,
+	OPT_AUTH_DEFAULT,
 };
 
 static const struct option gbsim_options[] = {
@@ -69,6 +70,7 @@ static const struct option gbsim_options[] = {
 	{ "personality", required_argument, NULL, OPT_PERSONALITY },
 	{ "baud",	required_argument, NULL, OPT_BAUD },
 	{ "early-insert", no_argument,	   NULL, OPT_EARLY_INSERT },
+	{ "authorized-default", required_argument, NULL, OPT_AUTH_DEFAULT },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -124,6 +126,10 @@ static void gbsim_usage(FILE *out)
 "      --ap-intf N       the AP's interface id (default %u)\n"
 "      --mtu N           largest message, header included (default %u)\n"
 "      --cports N        bridge CPorts (default %u)\n"
+"      --authorized-default 0|1\n"
+"                        vhd: create a version-2 host (authorization) and\n"
+"                        set its authorized_default; 0 holds every bundle\n"
+"                        until authorized through sysfs\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
@@ -293,6 +299,12 @@ int main(int argc, char **argv)
 				goto out_cfg;
 			tp.baud = (uint32_t)v;
 			break;
+		case OPT_AUTH_DEFAULT:
+			if (gbsim_opt_uint("authorized_default", optarg, 0, 1, &v))
+				goto out_cfg;
+			tp.authorize = true;
+			tp.hold_bundles = !v;
+			break;
 		case 'h':
 			gbsim_usage(stdout);
 			ret = GBSIM_EXIT_OK;
@@ -321,6 +333,11 @@ int main(int argc, char **argv)
 	tp.ops = gbsim_transport_find(cfg.transport);
 	if (!tp.ops) {
 		ret = gbsim_die_usage("unknown transport '%s'", cfg.transport);
+		goto out_cfg;
+	}
+	if (tp.authorize && tp.ops != &gbsim_vhd_transport) {
+		ret = gbsim_die_usage("--authorized-default is for the vhd transport, not %s",
+				      cfg.transport);
 		goto out_cfg;
 	}
 	if (tp.baud && tp.ops != &gbsim_hdlc_transport) {

@@ -246,7 +246,9 @@ static void abuse_directed_nohost(struct abuse *a)
 		GB_VHD_RESET, 0x8c, 0xff, 0x101, 0x10001, 0x80000001,
 		0xffffffff,
 	};
-	static const uint32_t bad_versions[] = { 0, 2, 0x100, 0xffffffff };
+	static const uint32_t bad_versions[] = {
+		0, GB_VHD_VERSION_MAX + 1, 0x100, 0xffffffff
+	};
 	static const uint32_t bad_flags[] = { 2, 4, 0x80000000, 0xffffffff };
 	static const uint16_t bad_cports[] = { 0, GB_VHD_CPORTS_MAX + 1, 0xffff };
 	static const uint16_t bad_mtus[] = { 0, 1, 8, GB_VHD_MTU_MIN - 1 };

@@ -561,10 +561,12 @@ static const uint32_t fuzz_u32s[] = {
 static size_t fuzz_build_create(struct fuzz *z, bool valid)
 {
 	uint8_t *p = z->buf + FUZZ_HDR;
-	static const uint32_t versions[] = { 0, 2, 0x100, 0xffffffff };
+	static const uint32_t versions[] = {
+		0, GB_VHD_VERSION_MAX + 1, 0x100, 0xffffffff
+	};
 	static const uint32_t flags[] = { 2, 3, 0x80000000, 0xffffffff };
 
-	put_u32(p, GB_VHD_VERSION);
+	put_u32(p, GB_VHD_VERSION + fuzz_below(z, GB_VHD_VERSION_MAX));
 	put_u16(p + 4, (uint16_t)(1 + fuzz_below(z, 64)));
 	put_u16(p + 6, (uint16_t)(GB_VHD_MTU_MIN + fuzz_below(z, 4096)));
 	put_u32(p + 8, fuzz_below(z, 2));
@@ -726,7 +728,7 @@ static size_t fuzz_build_junk(struct fuzz *z)
 {
 	static const uint32_t types[] = {
 		0, GB_VHD_CREATE, GB_VHD_DESTROY, GB_VHD_RECV,
-		GB_VHD_ECHO_REQUEST, GB_VHD_TIMESYNC_STROBE, 6, 0x7f, 0x80, GB_VHD_CREATED, GB_VHD_SEND,
+		GB_VHD_ECHO_REQUEST, GB_VHD_TIMESYNC_STROBE, GB_VHD_AUTHORIZE, 7, 0x7f, 0x80, GB_VHD_CREATED, GB_VHD_SEND,
 		GB_VHD_CPORT_ENABLE, GB_VHD_CPORT_DISABLE, GB_VHD_CPORT_FLUSH,
 		GB_VHD_CPORT_CONNECTED, GB_VHD_CPORT_QUIESCE, GB_VHD_CPORT_CLEAR,
 		GB_VHD_CPORT_SHUTDOWN, GB_VHD_ECHO_REPLY, GB_VHD_RESET, 0x8c,

@@ -39,6 +39,7 @@ void vhd_model_apply(struct vhd_model *m, const uint8_t *buf)
 	case GB_VHD_CREATE:
 		vhd_model_reset(m);
 		m->created = true;
+		m->version = get_u32(p);
 		m->num_cports = get_u16(p + 4);
 		m->mtu = get_u16(p + 6);
 		break;
@@ -55,7 +56,7 @@ static int vhd_model_create(const struct vhd_model *m, const uint8_t *p,
 {
 	if (m->created || len != sizeof(struct gb_vhd_create))
 		return EINVAL;
-	if (get_u32(p) != GB_VHD_VERSION ||
+	if (get_u32(p) < GB_VHD_VERSION || get_u32(p) > GB_VHD_VERSION_MAX ||
 	    (get_u32(p + 8) & ~(uint32_t)GB_VHD_CREATE_FLAGS) ||
 	    get_u16(p + 4) < 1 || get_u16(p + 4) > GB_VHD_CPORTS_MAX ||
 	    get_u16(p + 6) < GB_VHD_MTU_MIN)
@@ -104,6 +105,20 @@ static int vhd_model_strobe(const struct vhd_model *m, const uint8_t *p,
 	return EINVAL;
 }
 
+/* The fuzzed hosts have no modules, so no bundle to name */
+static int vhd_model_authorize(const struct vhd_model *m, const uint8_t *p,
+			       uint32_t len)
+{
+	if (!m->created || m->version < GB_VHD_VERSION_AUTH ||
+	    len != sizeof(struct gb_vhd_authorize) || p[3] > 1)
+		return EINVAL;
+	if (p[0] == GB_VHD_AUTH_DEFAULT)
+		return p[1] || p[2] ? EINVAL : 0;
+	if (p[0] == GB_VHD_AUTH_BUNDLE)
+		return ENODEV;
+	return EINVAL;
+}
+
 int vhd_model_expect(const struct vhd_model *m, const uint8_t *buf,
 		     size_t count, bool *either)
 {
@@ -129,6 +144,8 @@ int vhd_model_expect(const struct vhd_model *m, const uint8_t *buf,
 		return vhd_model_recv(m, p, len);
 	case GB_VHD_TIMESYNC_STROBE:
 		return vhd_model_strobe(m, p, len, either);
+	case GB_VHD_AUTHORIZE:
+		return vhd_model_authorize(m, p, len);
 	default:
 		return EINVAL;
 	}

@@ -97,6 +97,7 @@ void vhd_event_print(FILE *out, const void *ev, size_t len);
  */
 struct vhd_model {
 	bool		created;
+	uint32_t	version;	/* CREATE's */
 	uint16_t	num_cports;
 	uint16_t	mtu;
 	uint8_t		enabled[GB_VHD_CPORTS_MAX / 8];

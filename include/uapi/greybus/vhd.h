@@ -29,7 +29,14 @@
 
 #include "greybus.h"
 
+/*
+ * CREATE's version: 1 is the base ABI.  2 adds AUTHORIZE and the BUNDLE
+ * event; a host created with version 1 never sees either, so older
+ * clients do not notice.  A kernel without them refuses version 2.
+ */
 #define GB_VHD_VERSION			1
+#define GB_VHD_VERSION_AUTH		2
+#define GB_VHD_VERSION_MAX		GB_VHD_VERSION_AUTH
 #define GB_VHD_DEVICE_NAME		"greybus-vhd"
 
 enum gb_vhd_event_type {
@@ -63,6 +70,13 @@ enum gb_vhd_event_type {
 	 * in the future is refused.  docs/timesync.md.
 	 */
 	GB_VHD_TIMESYNC_STROBE	= 5,	/* struct gb_vhd_strobe */
+	/*
+	 * Version 2 hosts only: set the host's authorized_default, or
+	 * authorize or deauthorize one bundle of this host.  The state
+	 * changes before write() returns; the driver binds or unbinds
+	 * afterwards.  A bundle this host does not have: -ENODEV.
+	 */
+	GB_VHD_AUTHORIZE	= 6,	/* struct gb_vhd_authorize */
 
 	/* to user */
 
@@ -90,6 +104,11 @@ enum gb_vhd_event_type {
 	 * and hello on CPort 0) and re-inserts its modules.
 	 */
 	GB_VHD_RESET		= 0x8b,	/* no payload */
+	/*
+	 * Version 2 hosts only: a bundle was registered, authorized or
+	 * not; the process may authorize it (AUTHORIZE).
+	 */
+	GB_VHD_BUNDLE		= 0x8c,	/* struct gb_vhd_bundle */
 };
 
 struct gb_vhd_event_hdr {
@@ -155,6 +174,27 @@ struct gb_vhd_strobe {
 	__u64	timestamp_ns;
 } GB_PACKED;
 GB_ASSERT_SIZE(struct gb_vhd_strobe, 8);
+
+/* GB_VHD_AUTHORIZE */
+struct gb_vhd_authorize {
+	__u8	scope;		/* GB_VHD_AUTH_* */
+	__u8	intf_id;	/* BUNDLE: the bundle's interface; else 0 */
+	__u8	bundle_id;	/* BUNDLE: the bundle; else 0 */
+	__u8	authorized;	/* 0 or 1 */
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_vhd_authorize, 4);
+
+#define GB_VHD_AUTH_DEFAULT		0	/* the host's authorized_default */
+#define GB_VHD_AUTH_BUNDLE		1	/* one bundle's authorized */
+
+/* GB_VHD_BUNDLE */
+struct gb_vhd_bundle {
+	__u8	intf_id;
+	__u8	bundle_id;
+	__u8	bundle_class;	/* from the manifest */
+	__u8	authorized;	/* its state when registered */
+} GB_PACKED;
+GB_ASSERT_SIZE(struct gb_vhd_bundle, 4);
 
 #define GB_VHD_EVENT_SIZE_MAX \
 	(sizeof(struct gb_vhd_event_hdr) + sizeof(struct gb_vhd_message) + \

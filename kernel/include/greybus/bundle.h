@@ -11,6 +11,7 @@
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <uapi/greybus/manifest.h>
 
 struct gb_interface;
@@ -31,6 +32,11 @@ struct gb_interface;
  * @state: the text last written to the "state" attribute, or NULL
  * @sleeping: runtime-suspended for system sleep by the core (pm.c);
  *	under the device lock
+ * @authorized: whether a driver may bind (bundle.c); from the host's
+ *	authorized_default at creation, changed with xchg(), read with
+ *	READ_ONCE()
+ * @auth_lock: serialises bringing the binding in line with @authorized
+ * @auth_work: does that on a workqueue for a host driver's request
  *
  * Created by the manifest parser and owned by its interface, which adds,
  * deletes and puts it.  The driver bound to it owns the connections it
@@ -52,6 +58,10 @@ struct gb_bundle {
 	struct mutex		state_lock;	/* @state */
 	char			*state;
 	bool			sleeping;
+
+	bool			authorized;
+	struct mutex		auth_lock;	/* binding vs @authorized */
+	struct work_struct	auth_work;
 };
 
 #define to_gb_bundle(d) container_of(d, struct gb_bundle, dev)
@@ -67,6 +77,9 @@ struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,
 				   u8 class);
 int gb_bundle_add(struct gb_bundle *bundle);
 void gb_bundle_destroy(struct gb_bundle *bundle);
+
+int gb_bundle_set_authorized(struct gb_bundle *bundle, bool authorized,
+			     bool wait);
 
 /*
  * Runtime-PM helpers for drivers, around the operations they send.  On a

@@ -12,6 +12,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
+struct gb_bundle;
 struct gb_host_device;
 struct gb_message;
 struct gb_svc;
@@ -42,6 +43,9 @@ struct gb_timesync;
  * @message_send: mandatory; takes one outgoing message, see below
  * @message_cancel: optional; give up on a message not completed yet
  * @reset: optional; reset the Greybus network, see below
+ * @bundle_added: optional; a bundle was registered (authorized or not,
+ *	see gb_hd_bundle_authorize()); called in process context by the
+ *	enumeration, must not wait for the network
  * @timesync_enable: optional; arm the bridge's FrameTime counter for
  *	@count strobes
  * @timesync_disable: optional; disarm it
@@ -112,6 +116,9 @@ struct gb_hd_driver {
 
 	int	(*reset)(struct gb_host_device *hd);
 
+	void	(*bundle_added)(struct gb_host_device *hd,
+				struct gb_bundle *bundle);
+
 	int	(*timesync_enable)(struct gb_host_device *hd, u8 count,
 				   u64 frame_time, u32 strobe_delay, u32 refclk);
 	int	(*timesync_disable)(struct gb_host_device *hd);
@@ -140,6 +147,10 @@ struct gb_hd_driver {
  * @debugfs_dir: the host device's debugfs directory
  * @num_cports: the number of bridge CPorts
  * @buffer_size_max: the largest message, header included
+ * @authorized_default: whether bundles are authorized (drivers may bind)
+ *	as they appear; 1 from gb_hd_create(), changed through sysfs or
+ *	gb_hd_set_authorized_default(); read and written with
+ *	READ_ONCE()/WRITE_ONCE()
  * @svc: the SVC, from gb_hd_create() on
  * @timesync: the TimeSync state, between gb_hd_add() and gb_hd_del()
  * @hd_priv: the host driver's private data, hd_priv_size bytes
@@ -162,6 +173,7 @@ struct gb_host_device {
 
 	size_t			num_cports;
 	size_t			buffer_size_max;
+	bool			authorized_default;
 
 	struct gb_svc		*svc;
 	struct gb_timesync	*timesync;
@@ -178,6 +190,10 @@ struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 int gb_hd_add(struct gb_host_device *hd);
 void gb_hd_del(struct gb_host_device *hd);
 void gb_hd_put(struct gb_host_device *hd);
+
+void gb_hd_set_authorized_default(struct gb_host_device *hd, bool authorized);
+int gb_hd_bundle_authorize(struct gb_host_device *hd, u8 intf_id,
+			   u8 bundle_id, bool authorized);
 
 /*
  * Keep bridge CPort @cport_id away from dynamic allocation (for CPorts the

@@ -188,6 +188,8 @@ int gbsim_ctl_client(const struct gbsim_ctl_client_info *who, int argc,
 	}
 	if (i == argc)
 		return gbsim_ctl_usage_error("%s", "no command given");
+	if ((!path || !*path) && who->default_path)
+		path = who->default_path;
 	if (!path || !*path)
 		return gbsim_ctl_usage_error("no control socket: give -s PATH or set %s",
 					     who->env);

@@ -80,6 +80,9 @@ int gbsim_cmd_pm(struct gbsim *sim, int argc, char **argv,
 /* ctl-gpio.c: the "gpio" command */
 int gbsim_cmd_gpio(struct gbsim *sim, int argc, char **argv,
 		   struct gbsim_ctl_out *out);
+/* ctl-auth.c: the "authorize" command (vhd hosts of ABI version 2) */
+int gbsim_cmd_authorize(struct gbsim *sim, int argc, char **argv,
+			struct gbsim_ctl_out *out);
 /* The connection "IFID:CPORT" (or "svc") names (ctl-cmd.c) */
 int gbsim_ctl_target(struct gbsim *sim, const char *word,
 		     struct gbsim_ctl_out *out, uint16_t *hd_cport,
@@ -132,6 +135,7 @@ int gbsim_cmd_sdio(struct gbsim *sim, int argc, char **argv,
 struct gbsim_ctl_client_info {
 	const char	*prog;		/* "gbsim" */
 	const char	*env;		/* GBSIM_CTL_ENV */
+	const char	*default_path;	/* without -s or env; NULL: none */
 	void		(*usage)(FILE *out);
 };
 

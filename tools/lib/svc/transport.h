@@ -56,12 +56,31 @@ struct gbsim_transport {
 	 */
 	void		(*drained)(void *ctx);
 	void		*drained_ctx;
+	/*
+	 * vhd: a version-2 host (docs/vhd.md, Authorization): @on_bundle
+	 * hears of every bundle registered; @hold_bundles sets the host's
+	 * authorized_default to 0 before any module exists.
+	 */
+	bool		authorize;
+	bool		hold_bundles;
+	void		(*on_bundle)(void *ctx, uint8_t intf_id,
+				     uint8_t bundle_id, uint8_t bundle_class,
+				     bool authorized);
+	void		*bundle_ctx;
 	void		*priv;
 };
 
 /* A transport's queue of messages to the AP: back-pressure marks */
 #define GBSIM_BACKLOG_HIGH	3072
 #define GBSIM_BACKLOG_LOW	1024
+
+/*
+ * vhd, version-2 hosts: authorize (1) or hold (0) one bundle of this host,
+ * or (@bundle_id < 0) set its authorized_default.  0 or -errno (-ENODEV:
+ * no such bundle any more).
+ */
+int gbsim_vhd_authorize(struct gbsim_transport *tp, uint8_t intf_id,
+			int bundle_id, bool authorized);
 
 /* The transports built in, by name ("vhd") */
 const struct gbsim_transport_ops *gbsim_transport_find(const char *name);

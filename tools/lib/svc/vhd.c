@@ -234,6 +234,20 @@ static void gbsim_vhd_dispatch(struct gbsim_transport *tp, const uint8_t *ev,
 	case GB_VHD_RESET:
 		gbsim_host_reset(tp->sim);
 		return;
+	case GB_VHD_BUNDLE: {
+		struct gb_vhd_bundle b;
+
+		if (hdr.len < sizeof(b))
+			break;
+		memcpy(&b, payload, sizeof(b));
+		gbsim_log_event("vhd bundle %u.%u class 0x%02x authorized=%u",
+				b.intf_id, b.bundle_id, b.bundle_class,
+				b.authorized);
+		if (tp->on_bundle)
+			tp->on_bundle(tp->bundle_ctx, b.intf_id, b.bundle_id,
+				      b.bundle_class, b.authorized);
+		return;
+	}
 	default:
 		what = gbsim_vhd_cport_event_name(hdr.type);
 		if (what) {
@@ -331,7 +345,7 @@ static int gbsim_vhd_check(int fd, const char *path, char *err, size_t errlen)
 static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
 {
 	struct gb_vhd_create create = {
-		.version = GB_VHD_VERSION,
+		.version = tp->authorize ? GB_VHD_VERSION_AUTH : GB_VHD_VERSION,
 		.num_cports = tp->num_cports,
 		.mtu = tp->mtu,
 		.flags = 0,
@@ -384,10 +398,21 @@ static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
 	if (ret) {
 		ret = ret > 0 ? -EAGAIN : ret;
 		snprintf(err, errlen,
-			 "%s refused to create a host device (ABI version %u, %u cports, mtu %u): %s",
-			 tp->device ? tp->device : "vhd", GB_VHD_VERSION,
-			 tp->num_cports, tp->mtu, strerror(-ret));
+			 "%s refused to create a host device (ABI version %u, %u cports, mtu %u): %s%s",
+			 tp->device ? tp->device : "vhd", create.version,
+			 tp->num_cports, tp->mtu, strerror(-ret),
+			 tp->authorize && ret == -EINVAL ?
+			 " (a gb-vhd without authorization?)" : "");
 		goto err_close;
+	}
+	if (tp->hold_bundles) {
+		ret = gbsim_vhd_authorize(tp, 0, -1, false);
+		if (ret) {
+			snprintf(err, errlen,
+				 "vhd: cannot set authorized_default 0: %s",
+				 strerror(-ret));
+			goto err_close;
+		}
 	}
 
 	ret = gbsim_loop_add_fd(tp->loop, tp->fd, POLLIN, gbsim_vhd_ready, tp);
@@ -450,6 +475,31 @@ static int gbsim_vhd_strobe(struct gbsim_transport *tp, uint64_t timestamp_ns)
 	struct gb_vhd_strobe s = { .timestamp_ns = timestamp_ns };
 
 	return gbsim_vhd_event(tp, GB_VHD_TIMESYNC_STROBE, &s, sizeof(s));
+}
+
+int gbsim_vhd_authorize(struct gbsim_transport *tp, uint8_t intf_id,
+			int bundle_id, bool authorized)
+{
+	struct {
+		struct gb_vhd_event_hdr hdr;
+		struct gb_vhd_authorize a;
+	} GB_PACKED ev = {
+		.hdr = { .type = GB_VHD_AUTHORIZE, .len = sizeof(ev.a) },
+		.a = {
+			.scope = bundle_id < 0 ? GB_VHD_AUTH_DEFAULT :
+						 GB_VHD_AUTH_BUNDLE,
+			.intf_id = bundle_id < 0 ? 0 : intf_id,
+			.bundle_id = bundle_id < 0 ? 0 : (uint8_t)bundle_id,
+			.authorized = authorized,
+		},
+	};
+	int ret;
+
+	if (!tp->authorize || tp->fd < 0)
+		return -EOPNOTSUPP;
+	/* Written at once, not queued: the answer is the point */
+	ret = gbsim_vhd_write(tp, &ev, sizeof(ev));
+	return ret == 1 ? -EAGAIN : ret;
 }
 
 const struct gbsim_transport_ops gbsim_vhd_transport = {
