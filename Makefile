@@ -404,7 +404,7 @@ install: dist-tools dist-man
 	install -d $(DESTDIR)$(unitdir) $(DESTDIR)$(udevrulesdir)
 	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbattach@.service.in >$(DESTDIR)$(unitdir)/gbattach@.service
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
-	sed 's|@bindir@|$(bindir)|g' dist/systemd/gbnet.service.in >$(DESTDIR)$(unitdir)/gbnet.service && chmod 0644 $(DESTDIR)$(unitdir)/gbnet.service
+	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbnet.service.in >$(DESTDIR)$(unitdir)/gbnet.service && chmod 0644 $(DESTDIR)$(unitdir)/gbnet.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
 
 uninstall:
