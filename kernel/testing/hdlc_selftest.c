@@ -180,14 +180,14 @@ static void gb_hst_purge_wakeup(void)
 	unsigned int queued;
 	bool empty;
 
-	/* the port takes nothing: SVC_START stays queued */
+	/* the port takes nothing: SVC_STOP and SVC_START stay queued */
 	link = gb_hst_link(GB_HST_FULL);
 	if (!link) {
 		gb_hst_failed++;
 		return;
 	}
 	flush_work(&link->tx_work);
-	GB_HST_CHECK(link->tx_queued == 1);
+	GB_HST_CHECK(link->tx_queued == 2);
 
 	gb_hst_hook_entered = false;
 	gb_hst_hook_link = link;
