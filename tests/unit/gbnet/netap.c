@@ -491,7 +491,10 @@ int main(int argc, char **argv)
 			n = build(m, id, 0x02, 0, NULL, 0);
 			ap_send(1, m, n);
 		}
-		while (seen < 4 && node_msg(&ncport, nm, &nlen, 300))
+		/* the two the window takes, however slow the machine; then none */
+		while (seen < 2 && node_msg(&ncport, nm, &nlen, 3000))
+			ids[seen++] = (uint16_t)(nm[2] | nm[3] << 8);
+		while (seen >= 2 && seen < 4 && node_msg(&ncport, nm, &nlen, 300))
 			ids[seen++] = (uint16_t)(nm[2] | nm[3] << 8);
 		ok(seen == 2 && ids[0] == 0x31 && ids[1] == 0x32,
 		   "gbnet: node inflight: 2 of 4 requests sent (%u)", seen);
