@@ -12,6 +12,12 @@
 #   hdlc_bus            the greybusN of the (one) serial link, or nothing
 #   hdlc_stat NAME      a counter of that link (greybusN/hdlc/NAME)
 #   hdlc_rerun CASE     run case CASE instead, with GB_TRANSPORT=hdlc
+#   cc1352_start ARG... gbsim as BeaglePlay's CC1352 (--personality
+#                       cc1352) on a pty it attaches, with ARGs (its
+#                       modules, --ctl ...): log in ./log, stdout ./out,
+#                       stderr ./err, its pid in $pid; a failing case
+#                       shows the log's tail and err (on_fail: redefine
+#                       it after the call to show more)
 
 GB_HDLC_BIN=/run/gbtest/hdlcbin
 GB_DEVS=/sys/bus/greybus/devices
@@ -61,4 +67,13 @@ hdlc_rerun() {
 	GB_TRANSPORT=hdlc
 	export GB_TRANSPORT
 	exec sh "$GBTEST_DIR/cases/$1.sh"
+}
+
+cc1352_start() {
+	gbsim --pty --attach --personality cc1352 -l log "$@" >out 2>err &
+	pid=$!
+	on_fail() {
+		tail -n 30 log
+		cat err
+	}
 }

@@ -8,12 +8,7 @@ need_tool gbsim gbattach
 M=/usr/share/greybus/manifests
 I=$GB_DEVS/1-2.2
 hdlc_setup
-gbsim --pty --attach --personality cc1352 -l log -m 2:$M/loopback.mnfs >out 2>err &
-pid=$!
-on_fail() {
-	tail -n 30 log
-	cat err
-}
+cc1352_start -m 2:$M/loopback.mnfs
 wait_for 30 test -e "$I.1" || fail "node 2 did not enumerate: $(ls $GB_DEVS | tr '\n' ' ')"
 [ -e $I/current_now ] || fail "no current_now on $I"
 

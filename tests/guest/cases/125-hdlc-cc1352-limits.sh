@@ -9,16 +9,10 @@ M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
 hdlc_setup
 load_gb gb-loopback
-on_fail() {
-	tail -n 30 log
-	cat err
-}
 
 # run_sim: gbsim playing the cc1352 over a pty gbattach attaches
 run_sim() {
-	gbsim --pty --attach --personality cc1352 -l log \
-		-m 2:$M/loopback.mnfs >out 2>err &
-	pid=$!
+	cc1352_start -m 2:$M/loopback.mnfs
 	wait_for 30 test -e $LB || fail "no gb_loopback0 ($1): $(cat err)"
 }
 # transfers SIZE N: N sync transfers of SIZE bytes; the error count

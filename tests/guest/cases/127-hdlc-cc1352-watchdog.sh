@@ -10,9 +10,7 @@ LB=/sys/class/gb_loopback/gb_loopback0
 CTL=$GBTEST_TMP/ctl
 hdlc_setup
 load_gb gb-loopback
-gbsim --pty --attach --personality cc1352 --ctl $CTL -l log \
-	-m 2:$M/loopback.mnfs >out 2>err &
-pid=$!
+cc1352_start --ctl $CTL -m 2:$M/loopback.mnfs
 on_fail() {
 	grep -n 'hdlc\|svc.ping' log | tail -n 40
 	cat err

@@ -10,13 +10,7 @@ LB=/sys/class/gb_loopback/gb_loopback0
 CTL=$GBTEST_TMP/ctl
 hdlc_setup
 load_gb gb-loopback
-gbsim --pty --attach --personality cc1352 --ctl $CTL -l log \
-	-m 2:$M/loopback.mnfs -m 3:$M/log.mnfs >out 2>err &
-pid=$!
-on_fail() {
-	tail -n 30 log
-	cat err
-}
+cc1352_start --ctl $CTL -m 2:$M/loopback.mnfs -m 3:$M/log.mnfs
 wait_for 30 test -e "$GB_DEVS/1-2.2.1" -a -e "$GB_DEVS/1-3.3.1" ||
 	fail "the two nodes did not enumerate: $(ls $GB_DEVS | tr '\n' ' ')"
 grep -q 'hdlc: personality cc1352' log || fail "gbsim is not playing the cc1352"

@@ -11,9 +11,7 @@ CTL=$GBTEST_TMP/ctl
 # frames far larger than the peer takes fill the pty with few of them
 HDLC_MTU=2048 hdlc_setup
 load_gb gb-loopback
-gbsim --pty --attach --personality cc1352 --ctl $CTL -l log \
-	-m 2:$M/loopback.mnfs >out 2>err &
-pid=$!
+cc1352_start --ctl $CTL -m 2:$M/loopback.mnfs
 on_fail() {
 	grep -n 'hdlc' log | tail -n 30
 	cat err

@@ -9,13 +9,7 @@ M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
 hdlc_setup
 load_gb gb-loopback
-gbsim --pty --attach --personality cc1352 --early-insert -l log \
-	-m 2:$M/loopback.mnfs -m 3:$M/log.mnfs >out 2>err &
-pid=$!
-on_fail() {
-	tail -n 30 log
-	cat err
-}
+cc1352_start --early-insert -m 2:$M/loopback.mnfs -m 3:$M/log.mnfs
 wait_for 10 grep -q 'svc: module 3 inserted before hello' log ||
 	fail "gbsim did not send its modules before hello"
 wait_for 30 test -e "$GB_DEVS/1-2.2.1" -a -e "$GB_DEVS/1-3.3.1" ||
