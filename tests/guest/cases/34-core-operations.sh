@@ -86,8 +86,10 @@ svc_send 1 0x01 0 0 1			# protocol version 0.1
 get_send 0x81
 [ "$RESULT" = 0 ] || fail "version refused: result $RESULT"
 
-svc_send 2 0x1f 0 2 1 0 0		# module_inserted before hello
-get_send 0x9f
+# module_removed before hello (module_inserted is held until hello:
+# case 148)
+svc_send 2 0x20 0 2
+get_send 0xa0
 [ "$RESULT" = 6 ] || fail "out-of-order request got result $RESULT, not INVALID"
 
 svc_send 3 0x02 0 0x55 0x47 0		# hello: endo 0x4755, AP intf 0
