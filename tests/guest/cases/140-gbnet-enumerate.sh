@@ -1,4 +1,5 @@
 # Checks that gbnet reaches three gbsim TCP nodes on 127.0.0.2-4 and that each becomes a module of one interface (ids 2-4, AP at 1) with the SVC's attributes and its own manifest, listed up by gbnet ctl.
+# transport: vhd
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

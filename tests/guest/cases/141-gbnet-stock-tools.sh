@@ -1,4 +1,5 @@
 # Checks that stock tools work on nodes reached over TCP through gbnet: Linux's loopback_test pings and transfers on a loopback node without errors, and on a bridge node gpioget/gpioset read and drive the node's GPIO lines and i2cget/i2ctransfer read and write its EEPROM, as the node's log shows.
+# transport: vhd
 # timeout: 150
 # tools: gpiodetect gpioget gpioset i2cget i2cset i2ctransfer
 # kmods: i2c-dev

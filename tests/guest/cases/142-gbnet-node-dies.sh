@@ -1,4 +1,5 @@
 # Checks that a TCP node killed while an operation waits for it takes its module away at once: the pending loopback request fails within seconds (not after its 30 s timeout) and nothing leaks; another node stays; the node coming back gets the same interface id and works again.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/loopback.sh

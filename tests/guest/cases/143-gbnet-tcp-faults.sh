@@ -1,4 +1,5 @@
 # Checks that gbnet disconnects a node that breaks the TCP stream, with the reason in gbnet ctl list, and takes it back when it reconnects, while another node stays up throughout: a message cut by a close, half a header then silence, a size field beyond the data sent, a size over the MTU, a CPort no connection reaches; a stalled node times its operation out and works again after; a flood leaves gbnet small and both nodes working.
+# transport: vhd
 # timeout: 330
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/loopback.sh

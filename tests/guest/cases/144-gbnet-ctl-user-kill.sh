@@ -1,4 +1,5 @@
 # Checks gbnet's run-time control and its end: with --user it runs without root yet serves nodes; gbnet ctl adds a node at run time (also over IPv6, [::1]) and removes one (its module goes); bad words are refused; killing gbnet unplugs the host device and every node's module like any unplug, and the nodes see their client go.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

@@ -1,4 +1,5 @@
 # Checks gbnet's DNS-SD discovery (opt-in, --mdns) through avahi's client (avahi-browse -p -r -k _greybus._tcp, played here by a script with avahi's output format given as --mdns-browse, as the guest runs no avahi-daemon): a node announced becomes a module (via=mdns in gbnet ctl list), one withdrawn goes, one announced on loopback is refused; without the daemon gbnet says so in one line and keeps its static nodes; without --mdns the program is not run.
+# transport: vhd
 # timeout: 90
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

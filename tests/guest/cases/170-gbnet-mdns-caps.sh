@@ -1,4 +1,5 @@
 # Checks that discovery cannot be abused: 10,000 services announced at once (avahi-browse's output format, played by a script given as --mdns-browse) leave gbnet with at most --mdns-max discovered nodes (default 16), at most --mdns-rate new ones per minute, a bounded resident size and a handful of log lines, while its static node keeps working.
+# transport: vhd
 # timeout: 120
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

@@ -1,4 +1,5 @@
 # Checks gbnet's latency with a node that writes as greybus-zephyr does (gbsim --personality zephyr: CPort prefix and message in two send()s, Nagle on, so each answer waits for gbnet's ACK of its prefix): with TCP_QUICKACK re-armed after every read (gbnet's default) no ping waits for a delayed ACK; with --no-quickack most do (the cost the option removes). The verdict counts the kernel's delayed ACKs (TcpExt DelayedACKs), which load cannot change; the medians (gb-loopback's own, guest clock) are reported, and only compared with each other.
+# transport: vhd
 # timeout: 180
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

@@ -1,4 +1,5 @@
 # Checks that gbnet keeps a greybus-zephyr node's own limits (gbsim --personality zephyr: a 2 KB heap that hangs the node on a message over 2016 bytes or on more than 16 requests read at once): 64 asynchronous gb-loopback pings outstanding go through gbnet's window of 8 requests in flight without stalling the node; a transfer over the node MTU (1024) fails at once, refused by gbnet with GB_OP_OVERFLOW and one line, and the node keeps working; with a larger --node-mtu the same transfer reaches the node and hangs it (why the MTU is there).
+# transport: vhd
 # timeout: 240
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbnet.sh

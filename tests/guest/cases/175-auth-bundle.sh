@@ -1,4 +1,5 @@
 # Checks bundle authorization on a vhd host (gbsim --authorized-default 0): held bundles exist with their class, CPorts and AUTHORIZED=0 in the uevent but no driver and no connection; writing 1 binds them (a gpiochip, a loopback), writing 0 unbinds them cleanly while a GPIO line is requested and while a loopback test runs, and 1 binds again; gbsim, holding the host, authorizes and deauthorizes through gb-vhd's AUTHORIZE (a missing bundle refused); bogus writes are refused; an unauthorized module unplugs cleanly.
+# transport: vhd
 # timeout: 180
 # tools: gpiodetect gpiomon
 . /usr/lib/gbtest/lib.sh

@@ -1,4 +1,5 @@
 # Checks gbnet's trust policy: a discovered node (announced through a stand-in for avahi-browse) with no rule gets the default set, so its GPIO bundle binds and works while its UART and HID bundles stay held by policy (authorized 0, no driver; gbnet ctl list says so; one log line for the node); gbnet ctl allow binds them at run time; a static node matched by a rule of the config file (vendor and product strings, address) gets what the rule allows, all three bound; SIGHUP reads the file again (a tighter rule unbinds UART and HID, a new node comes, the old one keeps its connection; gbnet ctl reload does the same: a file that does not parse changes nothing); a bad rule stops gbnet with a message and exit 2.
+# transport: vhd
 # timeout: 150
 # tools: gpiodetect gpioget
 . /usr/lib/gbtest/lib.sh
