@@ -48,10 +48,14 @@
  * not remove the host device there: a gb-uart below it hangs its own tty
  * up, which takes the same kinds of lock of another tty (lockdep:
  * "possible recursive locking"), and waiting for a work item that does
- * would be the same dependency.  It does what needs the port (SVC_STOP,
- * then @tx_halted: the port is never written again) and hands the rest,
- * gb_hd_del() and the link's freeing, to @close_work on gb_hdlc_wq, which
- * it does not wait for; module exit drains that queue.
+ * would be the same dependency: so it waits neither for gb_hd_del() nor
+ * for @reset_work, which calls it.  It sets @closing (no restart begins
+ * from then on, and a running one's gb_hdlc_link_start() refuses to start
+ * again), does what needs the port (SVC_STOP unless a restart in progress
+ * sends its own, then @tx_halted: the port is never written again) and
+ * hands the rest, waiting for @reset_work, gb_hd_del() and the link's
+ * freeing, to @close_work on gb_hdlc_wq, which it does not wait for;
+ * module exit drains that queue.
  *
  * Stopping: SVC_STOP is queued and pushed out, then @stopping makes every
  * new message fail at once (-ESHUTDOWN), then gb_hd_del() tears the tree
@@ -940,15 +944,26 @@ struct gb_hdlc_link *gb_hdlc_link_create(struct device *parent,
 int gb_hdlc_link_start(struct gb_hdlc_link *link)
 {
 	unsigned long flags;
+	bool closing;
 	int ret;
 
-	spin_lock_irqsave(&link->tx_lock, flags);
-	link->stopping = false;
-	link->tx_halted = false;
-	spin_unlock_irqrestore(&link->tx_lock, flags);
+	/*
+	 * @rx_lock, then @tx_lock: a close sets @closing, then @tx_halted,
+	 * so a restart either clears @tx_halted before the close sets it or
+	 * sees @closing and leaves the port alone.
+	 */
 	spin_lock_irqsave(&link->rx_lock, flags);
-	link->resetting = false;
+	closing = link->closing;
+	if (!closing) {
+		link->resetting = false;
+		spin_lock(&link->tx_lock);
+		link->stopping = false;
+		link->tx_halted = false;
+		spin_unlock(&link->tx_lock);
+	}
 	spin_unlock_irqrestore(&link->rx_lock, flags);
+	if (closing)
+		return -ESHUTDOWN;
 
 	ret = gb_hd_add(link->hd);
 	if (ret)
@@ -1100,7 +1115,7 @@ static void gb_hdlc_reset_work(struct work_struct *work)
 	gb_hd_put(old);
 
 	ret = gb_hdlc_link_start(link);
-	if (ret)
+	if (ret && ret != -ESHUTDOWN)	/* -ESHUTDOWN: the port closed */
 		dev_err(&hd->dev, "%s: restart failed: %d\n", link->port, ret);
 }
 
@@ -1142,6 +1157,8 @@ static void gb_hdlc_close_work(struct work_struct *work)
 	struct gb_hdlc_link *link = container_of(work, struct gb_hdlc_link,
 						 close_work);
 
+	/* a restart running when the port closed: it ends without a start */
+	cancel_work_sync(&link->reset_work);
 	if (link->added) {
 		gb_hd_del(link->hd);
 		link->added = false;
@@ -1167,9 +1184,19 @@ static void gb_hdlc_close_work(struct work_struct *work)
 void gb_hdlc_link_close(struct gb_hdlc_link *link)
 {
 	unsigned long flags;
+	bool resetting;
 
-	gb_hdlc_link_closing(link);
-	if (link->added)
+	/*
+	 * No restart begins from now on, but one may be running: it is not
+	 * waited for here (it removes a host device, under which a gb-uart
+	 * takes its own tty's locks) but by @close_work.  It sends its own
+	 * SVC_STOP, and its gb_hdlc_link_start() refuses a closing link.
+	 */
+	spin_lock_irqsave(&link->rx_lock, flags);
+	link->closing = true;
+	resetting = link->resetting;
+	spin_unlock_irqrestore(&link->rx_lock, flags);
+	if (!resetting && link->added)
 		gb_hdlc_link_say_stop(link);
 
 	/* the port is let go: a wakeup now finds the work halted */
