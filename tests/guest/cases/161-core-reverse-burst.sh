@@ -1,4 +1,5 @@
 # Checks that 4096 pings in flight on one connection, answered newest-first, all complete with their own echo, and that the core found each answer's operation in 3 lookup steps (a map by id), not by walking the operations in flight; no message is dropped, both modules keep working.
+# transport: vhd
 # The answers are handed to the core by gb-test-protocol through
 # greybus_data_rcvd(), the host drivers' receive entry point, after gbsim
 # was told to drop the pings: the order is then exactly newest-first.
