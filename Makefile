@@ -374,7 +374,7 @@ DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 MAN_DATE    ?= $(shell $(TOP)/dist/version --epoch)
 
 .PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist \
-	dist release check-tarball
+	dist release check-tarball debian/changelog
 
 dist-tools:
 	@$(call DIST_MAKE,$(DEB_ARCH),$(DIST_CROSS)) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t))
@@ -442,16 +442,19 @@ dkms-remove:
 	fi; \
 	$$sudo rm -rf $(DKMS_SRC_ROOT)/greybus-$(GB_VERSION)
 
-# Both packages from 'make install' into a staging tree and dist/stage-src.
-# Not after 'deps': that list is the test machine's (QEMU, amd64 kernels);
-# building packages needs only build-essential, dpkg-dev and help2man.
+# The Debian source package and both binary packages (DEB_ARCH=arm64: the
+# tools cross-built) from `make dist`'s tarball and debian/, with
+# dpkg-buildpackage (dist/mkdeb says how).  Not after 'deps': that list is
+# the test machine's (QEMU, amd64 kernels); building packages needs only
+# what debian/control's Build-Depends names (dpkg-checkbuilddeps).
 deb:
-	@rm -rf $(DIST)/stage; mkdir -p $(DIST)
-	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(DIST)/stage/greybus-tools \
-		docdir=/usr/share/doc/greybus-tools DEB_ARCH=$(DEB_ARCH) >$(DIST)/install.log 2>&1 || \
-		{ cat $(DIST)/install.log; exit 1; }
-	@TOP=$(TOP) BUILD=$(BUILD) DEB_ARCH=$(DEB_ARCH) STRIP=$(DIST_CROSS)strip \
-		OBJDUMP=$(DIST_CROSS)objdump dist/mkdeb $(DIST)/stage $(BUILD)/deb
+	@TOP=$(TOP) DEB_ARCH=$(DEB_ARCH) dist/mkdeb $(BUILD)/deb
+
+# debian/changelog is made from NEWS.md and dist/version, never committed
+# (a snapshot's version names its own commit); `make dist` puts it in the
+# tarball.  Phony: it must follow every commit.
+debian/changelog:
+	@dist/changelog >$@.tmp && mv -f $@.tmp $@ && echo "debian/changelog: $$(dpkg-parsechangelog -S Version)"
 
 check-dist: deps
 	@TOP=$(TOP) BUILD=$(BUILD) USER_TOOLS='$(USER_TOOLS)' tests/dist/run
