@@ -85,11 +85,11 @@ deps:
 		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | grep -q '^ii' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing$$update" ]; then \
-		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || exit 1; \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq || exit 1; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$missing"; \
-		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
 
@@ -327,6 +327,9 @@ clean:
 GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
+# make deb: dpkg-buildpackage with debian/control's Build-Depends, debuild;
+# the arm64 cross build's libc (dpkg-shlibdeps reads its symbols)
+DEB_PKGS    += debhelper dh-dkms devscripts libc6:arm64
 # check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
 DEB_PKGS    += systemd
 
