@@ -31,7 +31,7 @@ help_opts() {
 		print "$1 $arg\n" if defined $1; print "$2 $arg\n"'
 }
 # body TOOL: the completion function of TOOL
-body() { sed -n "/^_gb_$1()/,/^}/p" "$COMP"; }
+body() { sed -n "/^_gb_$1()/,/^}/p" "$COMP" | sed -e :a -e '/\\$/{N;s/\\\n//;ba' -e '}'; }
 # arms TOOL: every option named by a case pattern of its function
 arms() {
 	body "$1" | sed -n 's/^[[:space:]]*\(-[^)]*\))[[:space:]].*/\1/p; s/^[[:space:]]*\(-[^)]*\))$/\1/p' |
