@@ -66,7 +66,7 @@ done
 
 cmp_words() {	# NAME WANT-FILE HAVE-FILE
 	if [ -s "$2" ] && diff -q "$2" "$3" >/dev/null; then
-		echo "ok - $1: $(echo $(cat "$2"))"
+		echo "ok - $1: $(tr '\n' ' ' <"$2" | sed 's/ $//')"
 	else
 		echo "not ok - $1"
 		diff "$2" "$3" | grep '^[<>]' | sed 's/^</#   the tool has:/; s/^>/#   the completion has:/'
