@@ -122,8 +122,9 @@ check: deps modules tools ## unit tests, then the guest suite in QEMU (T=REGEX, 
 # each entry of CHECK_KERNELS, a kernel line with an optional :TRANSPORT
 # (its packages installed by deps if missing), then each target of
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
-# yours: CHECK_TAP += check-foo).  tests/check-all.
-CHECK_KERNELS ?= 6.1 6.12 6.1:es2 6.1:hdlc
+# yours: CHECK_TAP += check-foo); suites and targets are one queue of
+# jobs, taken by two lanes in this order, the longest first.  tests/check-all.
+CHECK_KERNELS ?= 6.12 6.1:es2 6.1:hdlc 6.1
 CHECK_TAP     ?= cross-arm64 check-dist check-tarball
 check-all: deps ## everything CI verifies: both kernels, ES2, HDLC, arm64, packages
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
