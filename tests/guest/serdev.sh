@@ -19,8 +19,8 @@
 #                       its pid in $pid; it waits until gbsim has the
 #                       port open, then restarts the link
 #   serdev_use          make every later `gbsim` of the case run as the
-#                       chip, the link restarted under it (lib.sh does
-#                       it when GB_TRANSPORT=serdev)
+#                       chip, the driver bound while it runs (lib.sh
+#                       does it when GB_TRANSPORT=serdev)
 #   serdev_rerun CASE   run case CASE instead, with GB_TRANSPORT=serdev
 
 GB_SERDEV_TTY=/dev/hvc2
@@ -132,12 +132,17 @@ cc1352_sim() {
 	serdev_restart
 }
 
-# A wrapper in place of gbsim: the same process (exec), started as the
-# chip, and a helper that restarts the link once it has the port open.
+# A wrapper in place of gbsim: the chip's power, as `gbsim --pty
+# --attach` is a cable: gbsim starts as the chip on hvc2, the driver is
+# bound once gbsim has the port open and unbound when it exits (the
+# host device and its tree go, as when gbattach detaches), so nothing
+# reaches the port while no chip listens.  Signals go to gbsim; the
+# wrapper exits with its status.
 serdev_use() {
 	serdev_here
 	modprobe fixed 2>/dev/null
 	load_gb greybus gb-hdlc
+	serdev_unbind
 	if [ ! -x "$GB_SERDEV_BIN/gbsim" ]; then
 		mkdir -p "$GB_SERDEV_BIN"
 		cat >"$GB_SERDEV_BIN/gbsim.new" <<'WRAP'
@@ -145,9 +150,21 @@ serdev_use() {
 case $1 in
 ctl|-h|--help|-V|--version) exec /usr/bin/gbsim "$@" ;;
 esac
-sh -c '. /usr/lib/gbtest/lib.sh; . /usr/lib/gbtest/serdev.sh
-	wait_for 10 _serdev_tty_open '$$' && serdev_restart' >/dev/null 2>&1 &
-exec /usr/bin/gbsim --transport hdlc --device /dev/hvc2 --personality cc1352 "$@"
+. /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/serdev.sh
+on_fail() { :; }
+serdev_unbind
+/usr/bin/gbsim --transport hdlc --device /dev/hvc2 --personality cc1352 "$@" &
+child=$!
+trap 'kill -TERM $child 2>/dev/null' TERM INT HUP
+wait_for 10 _serdev_tty_open $child && serdev_bind
+while :; do
+	wait $child
+	rc=$?
+	kill -0 $child 2>/dev/null || break
+done
+serdev_unbind
+exit $rc
 WRAP
 		chmod 0755 "$GB_SERDEV_BIN/gbsim.new"
 		mv "$GB_SERDEV_BIN/gbsim.new" "$GB_SERDEV_BIN/gbsim"
