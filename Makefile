@@ -10,6 +10,15 @@
 # the newest of any line; installed means both /lib/modules/VER/build and
 # /boot/vmlinuz-VER (tests/kver is the rule).  KBUILD (its build tree),
 # KERNEL (its bzImage).
+#
+#   make check-all       unit tests, the guest suite on 6.1 and on 6.12
+#                        and over ES2 and HDLC, the arm64 cross build
+#                        and guest, the packages: one closing count
+#   make cross-arm64     every module against Debian's arm64 6.12 headers,
+#                        the tools static for aarch64
+#   make check-arm64     that, then the serdev cases on an arm64 guest
+#                        (QEMU virt, Debian's arm64 6.12, a device tree
+#                        with BeaglePlay's CC1352 node; T= works)
 
 SHELL   := /bin/bash
 TOP     := $(CURDIR)
@@ -43,12 +52,16 @@ DEB_PKGS += alsa-utils
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+# make check-arm64: QEMU's arm64 machines, dtc for the guest's device
+# tree, socat between its UART and the chip's end (tests/arm64/uart-relay);
+# the arm64 kernel and userland are fetched by tests/arm64/fetch
+DEB_PKGS += qemu-system-arm device-tree-compiler socat
 # The kernel KVER names (its line's image and headers: tests/kver)
 KERNEL_PKGS = $(shell $(TOP)/tests/kver --packages '$(KVER)')
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness check-busy shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean help
+.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-arm64 check-harness check-busy shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean help
 
 all: modules tools ## the modules and the tools (the default)
 
@@ -125,7 +138,8 @@ check: deps modules tools ## unit tests, then the guest suite in QEMU (T=REGEX, 
 # yours: CHECK_TAP += check-foo); suites and targets are one queue of
 # jobs, taken by two lanes in this order, the longest first.  tests/check-all.
 CHECK_KERNELS ?= 6.12 6.1:es2 6.1:hdlc 6.1
-CHECK_TAP     ?= cross-arm64 check-dist check-tarball
+# (check-arm64 does what cross-arm64 does, then boots its own guest)
+CHECK_TAP     ?= check-arm64 check-dist check-tarball
 check-all: deps ## everything CI verifies: both kernels, ES2, HDLC, arm64, packages
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
 		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
@@ -138,6 +152,23 @@ CROSS_LINE ?= 6.12
 cross-arm64: deps ## every module against arm64 6.12 headers, the tools static for aarch64
 	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
 	@TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) tests/cross-arm64
+
+# The arm64 guest (tests/arm64/guest.sh): Debian's arm64 kernel of the
+# CROSS_LINE with a device tree that puts a CC1352 on its UART; first
+# what make cross-arm64 does (its TAP, then the guest's), then the
+# cases ARM64_T (T= overrides) booted with the modules and tools it
+# built; the closing count covers both
+ARM64_T ?= ^(00|18[0-9])-
+ARM64_OUT = $(BUILD)/arm64/guest
+check-arm64: deps ## cross-arm64, then the serdev cases on an arm64 guest with a device tree
+	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
+	@mkdir -p $(ARM64_OUT); \
+	TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) \
+		tests/cross-arm64 >$(ARM64_OUT)/cross.tap; rc=$$?; \
+	cat $(ARM64_OUT)/cross.tap; \
+	GB_ARCH=arm64 KVER=$(CROSS_LINE) BUILD=$(BUILD) GB_KMOD_DIR=$(BUILD)/arm64/src/kernel \
+		GB_TRANSPORT=serdev tests/run -o $(ARM64_OUT) -t '$(or $(T),$(ARM64_T))' $(EXTRA) \
+		-a $(ARM64_OUT)/cross.tap:$$rc
 
 # The harness must catch a failing case, a kernel WARN, a hang, and a
 # guest that dies; tests/selftest/check knows what each case must yield.
