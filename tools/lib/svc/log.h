@@ -12,22 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <decode/gb_decode.h>
+
 enum gbsim_dir {
 	GBSIM_AP_TO_SVC,
 	GBSIM_SVC_TO_AP,
 	GBSIM_AP_TO_MOD,
 	GBSIM_MOD_TO_AP,
 };
-
-/* A bounded string builder: output past the end is cut, never overflows */
-struct gbsim_buf {
-	char	*p;
-	size_t	len;
-	size_t	max;
-};
-
-void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 /* verbose: 0 = nothing on stderr but problems, 1 = the log, 2 = + data */
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen);
@@ -70,7 +62,5 @@ void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx);
 
 /* Short lower-case names of result codes ("success", "protocol_bad"...) */
 const char *gbsim_result_name(uint8_t result);
-/* "svc.intf_vsys_enable", "control.type_0x42"... into buf */
-void gbsim_op_fullname(uint8_t protocol, uint8_t type, char *buf, size_t len);
 
 #endif /* GBSIM_LOG_H */
