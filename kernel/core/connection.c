@@ -24,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <uapi/greybus/monitor.h>
 #include <uapi/greybus/svc.h>
 
 #include "internal.h"
@@ -169,6 +170,8 @@ _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
 	connection->bundle = bundle;
 	connection->intf_cport_id = cport_id;
 	connection->protocol_id = protocol_id;
+	connection->intf_id = intf ? intf->interface_id : GB_MON_ID_NONE;
+	connection->bundle_id = bundle ? bundle->id : GB_MON_ID_NONE;
 	connection->flags = flags;
 	connection->handler = handler;
 	connection->state = GB_CONNECTION_STATE_DISABLED;

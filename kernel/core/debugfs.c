@@ -6,12 +6,16 @@
  *   name hd_cport intf:cport protocol state sent received responses
  *   errors timeouts dropped pending
  *
+ * and a "monitor" file (monitor.c), as the directory itself has one for
+ * every host device.
+ *
  * Protocol drivers may add their own entries under gb_debugfs_get().
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
 
 #include "internal.h"
+#include "monitor.h"
 
 static struct dentry *gb_debugfs_root;
 
@@ -70,11 +74,13 @@ void gb_debugfs_hd_add(struct gb_host_device *hd)
 					     gb_debugfs_root);
 	debugfs_create_file("connections", 0444, hd->debugfs_dir, hd,
 			    &gb_debugfs_connections_fops);
+	gb_mon_hd_add(hd, hd->debugfs_dir);
 }
 
 /* Waits for readers in progress; afterwards nothing can reach @hd */
 void gb_debugfs_hd_del(struct gb_host_device *hd)
 {
+	gb_mon_hd_del(hd);
 	debugfs_remove_recursive(hd->debugfs_dir);
 	hd->debugfs_dir = NULL;
 }
@@ -82,6 +88,7 @@ void gb_debugfs_hd_del(struct gb_host_device *hd)
 void gb_debugfs_init(void)
 {
 	gb_debugfs_root = debugfs_create_dir("greybus", NULL);
+	gb_mon_init(gb_debugfs_root);
 }
 
 void gb_debugfs_cleanup(void)

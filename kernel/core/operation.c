@@ -41,6 +41,7 @@
 #include <linux/workqueue.h>
 
 #include "internal.h"
+#include "monitor.h"
 #include "greybus_trace.h"
 
 /* A flood of requests must not grow a queue without bound */
@@ -393,9 +394,14 @@ static int gb_message_send(struct gb_message *message, int in_hd_bit,
 	set_bit(in_hd_bit, &operation->state);
 
 	trace_gb_message_send(connection, message->header);
+	gb_mon_message(hd, connection, connection->hd_cport_id,
+		       message->header, le16_to_cpu(message->header->size), 0);
 	ret = hd->driver->message_send(hd, connection->hd_cport_id, message,
 				       gfp);
 	if (ret) {
+		gb_mon_event(connection, GB_MON_KIND_SEND_ERROR, 0,
+			     message->header->type,
+			     le16_to_cpu(message->header->operation_id), ret);
 		clear_bit(in_hd_bit, &operation->state);
 		gb_operation_put(operation);
 	}
@@ -522,8 +528,11 @@ static void gb_operation_timeout(struct timer_list *t)
 {
 	struct gb_operation *operation = from_timer(operation, t, timer);
 
-	if (gb_operation_claim(operation, -ETIMEDOUT))
+	if (gb_operation_claim(operation, -ETIMEDOUT)) {
+		gb_mon_event(operation->connection, GB_MON_KIND_CANCEL, 0,
+			     operation->type, operation->id, -ETIMEDOUT);
 		gb_operation_schedule_completion(operation);
+	}
 
 	gb_operation_put(operation);
 }
@@ -780,8 +789,11 @@ void gb_operation_cancel(struct gb_operation *operation, int errno)
 	if (!test_bit(GB_OP_STATE_SENT, &operation->state))
 		return;
 
-	if (gb_operation_claim(operation, errno))
+	if (gb_operation_claim(operation, errno)) {
+		gb_mon_event(connection, GB_MON_KIND_CANCEL, 0, operation->type,
+			     operation->id, errno);
 		gb_operation_schedule_completion(operation);
+	}
 
 	if (wait_for_completion_timeout(&operation->completion, timeout))
 		return;
@@ -805,8 +817,11 @@ void gb_connection_cancel_operations_locked(struct gb_connection *connection,
 
 	list_for_each_entry_safe(operation, tmp, &connection->operations,
 				 links) {
-		if (gb_operation_claim_locked(operation, errno))
+		if (gb_operation_claim_locked(operation, errno)) {
+			gb_mon_event(connection, GB_MON_KIND_CANCEL, 0,
+				     operation->type, operation->id, errno);
 			gb_operation_schedule_completion(operation);
+		}
 	}
 }
 
@@ -998,6 +1013,11 @@ void greybus_message_sent(struct gb_host_device *hd,
 	struct gb_operation *operation = message->operation;
 	struct gb_connection *connection = operation->connection;
 
+	if (status)
+		gb_mon_event(connection, GB_MON_KIND_SEND_ERROR, 0,
+			     message->header->type,
+			     le16_to_cpu(message->header->operation_id), status);
+
 	if (message == operation->request) {
 		clear_bit(GB_OP_STATE_REQUEST_IN_HD, &operation->state);
 		/*
@@ -1177,6 +1197,8 @@ gb_connection_recv_request(struct gb_connection *connection,
 err_unlock:
 	connection->stats.dropped++;
 	spin_unlock_irqrestore(&connection->lock, irqflags);
+	gb_mon_event(connection, GB_MON_KIND_CANCEL, GB_MON_F_IN,
+		     operation->type, operation->id, -ENOTCONN);
 	gb_operation_put(operation);
 	dev_err_ratelimited(&hd->dev,
 			    "%s: request 0x%04x of type 0x%02x dropped: %s\n",
@@ -1264,8 +1286,14 @@ void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 
 	connection = gb_connection_hd_find(hd, cport_id);
 
-	if (!gb_message_framing_ok(hd, connection, cport_id, data, length))
+	if (!gb_message_framing_ok(hd, connection, cport_id, data, length)) {
+		gb_mon_message(hd, connection, cport_id, data, length,
+			       GB_MON_F_IN | GB_MON_F_MALFORMED);
 		goto out_put;
+	}
+	gb_mon_message(hd, connection, cport_id, data,
+		       le16_to_cpu(((struct gb_operation_msg_hdr *)data)->size),
+		       GB_MON_F_IN);
 
 	header = (const struct gb_operation_msg_hdr *)data;
 	/* Bytes after header->size are not part of the message */
@@ -1416,6 +1444,8 @@ void gb_connection_flush_incoming(struct gb_connection *connection)
 
 	list_for_each_entry_safe(operation, tmp, &list, links) {
 		list_del(&operation->links);
+		gb_mon_event(connection, GB_MON_KIND_CANCEL, GB_MON_F_IN,
+			     operation->type, operation->id, -ESHUTDOWN);
 		gb_operation_put(operation);
 	}
 }

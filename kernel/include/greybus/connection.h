@@ -83,6 +83,9 @@ struct gb_connection_stats {
  * @hd_cport_id: the bridge CPort
  * @intf_cport_id: the interface CPort
  * @protocol_id: the protocol from the manifest's CPort descriptor
+ * @intf_id: @intf's id, or 0xff without one; a copy that stays valid
+ *	after destroy, for the monitor's records
+ * @bundle_id: @bundle's id, or 0xff without one; likewise
  * @flags: GB_CONNECTION_FLAG_* bits
  * @handler: the request handler, or NULL
  * @name: "hd_cport/intf:cport", for log lines
@@ -117,6 +120,8 @@ struct gb_connection {
 	u16			hd_cport_id;
 	u16			intf_cport_id;
 	u8			protocol_id;
+	u8			intf_id;
+	u8			bundle_id;
 	unsigned long		flags;
 	gb_request_handler_t	handler;
 	char			name[16];

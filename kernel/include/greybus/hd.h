@@ -145,6 +145,8 @@ struct gb_hd_driver {
  *	path, so irq-safe; nests outside every connection's lock
  * @removing: gb_hd_del() has started
  * @debugfs_dir: the host device's debugfs directory
+ * @monitor_closed: its monitor file takes no new reader, under the
+ *	monitor's mutex (kernel/core/monitor.c)
  * @num_cports: the number of bridge CPorts
  * @buffer_size_max: the largest message, header included
  * @authorized_default: whether bundles are authorized (drivers may bind)
@@ -170,6 +172,7 @@ struct gb_host_device {
 	spinlock_t		lock;		/* @connections, @removing */
 	bool			removing;
 	struct dentry		*debugfs_dir;
+	bool			monitor_closed;
 
 	size_t			num_cports;
 	size_t			buffer_size_max;
