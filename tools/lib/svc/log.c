@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <gb_msg.h>
+#include <gb_pcapng.h>
 
 #include "gbsim.h"
 #include "log.h"
@@ -81,6 +82,49 @@ void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx)
 	gbsim_log_tap_ctx = ctx;
 }
 
+static struct gb_pcapng_writer gbsim_log_pcap;
+static bool gbsim_log_pcap_open;
+
+int gbsim_log_capture(const char *path, char *err, size_t errlen)
+{
+	int ret = gb_pcapng_create(&gbsim_log_pcap, path, gbsim_log_prog);
+
+	if (ret) {
+		snprintf(err, errlen, "cannot write capture %s: %s", path,
+			 strerror(-ret));
+		return ret;
+	}
+	gbsim_log_pcap_open = true;
+	return 0;
+}
+
+/*
+ * One message into the capture.  Bus id 0: this side does not know the
+ * AP's number for it.  A write error is reported once and ends the
+ * capture; it never stops the simulator.
+ */
+static void gbsim_log_capture_msg(enum gbsim_dir dir, uint16_t hd_cport,
+				  int intf_id, int intf_cport, int protocol,
+				  const uint8_t *msg, size_t len)
+{
+	struct gb_mon_hdr hdr;
+
+	if (!gbsim_log_pcap_open)
+		return;
+	gb_pcapng_msg_hdr(&hdr, gbsim_now_ns(), 0, hd_cport,
+			  intf_id < 0 ? GB_MON_ID_NONE : (uint8_t)intf_id,
+			  intf_cport < 0 ? GB_MON_CPORT_NONE : (uint16_t)intf_cport,
+			  protocol < 0 ? 0xff : (uint8_t)protocol,
+			  dir == GBSIM_SVC_TO_AP || dir == GBSIM_MOD_TO_AP,
+			  msg, len);
+	if (gb_pcapng_write(&gbsim_log_pcap, &hdr, msg) ||
+	    gb_pcapng_flush(&gbsim_log_pcap)) {
+		gbsim_log_pcap_open = false;
+		gbsim_log_error("capture: %s; no more messages are captured",
+				strerror(gbsim_log_pcap.error));
+	}
+}
+
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen)
 {
 	gbsim_log_verbose = verbose;
@@ -98,6 +142,8 @@ int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen)
 
 void gbsim_log_close(void)
 {
+	gb_pcapng_close(&gbsim_log_pcap);	/* errors were reported */
+	gbsim_log_pcap_open = false;
 	if (gbsim_log_fd >= 0)
 		close(gbsim_log_fd);
 	gbsim_log_fd = -1;
@@ -212,6 +258,9 @@ void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
 	bool response;
 	char name[96];
 
+	if (!note || strcmp(note, "dropped by hook"))
+		gbsim_log_capture_msg(dir, hd_cport, intf_id, intf_cport,
+				      protocol, msg, len);
 	body[0] = '\0';
 	gb_buf_printf(&b, "cport %u", hd_cport);
 	if (intf_id >= 0)

@@ -23,6 +23,13 @@ enum gbsim_dir {
 
 /* verbose: 0 = nothing on stderr but problems, 1 = the log, 2 = + data */
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen);
+/*
+ * Also write every message logged (sent or received; not those dropped
+ * before sending) to a pcapng capture at @path, as gbmon -w does
+ * (docs/gbmon.md): the far end's view of the same link.  Closed by
+ * gbsim_log_close().
+ */
+int gbsim_log_capture(const char *path, char *err, size_t errlen);
 /* Warnings and errors on stderr start with "PROG: " (default "gbsim") */
 void gbsim_log_set_prog(const char *prog);
 void gbsim_log_close(void);
