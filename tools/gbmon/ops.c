@@ -104,6 +104,19 @@ static const char *skip_space(const char *s)
 	return s && *s == ' ' ? s + 1 : s;
 }
 
+/* Text from the decoders, bytes a terminal would act on shown as \xNN */
+static void put_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c > 0x7e)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
 static bool gbmon_wanted(const struct gbmon *gm, const struct gb_mon_hdr *h)
 {
 	const struct gbmon_filter *f = &gm->o.filter;
@@ -179,11 +192,11 @@ static void gbmon_print(struct gbmon *gm, const struct gbmon_line *l)
 	if (l->has_id)
 		fprintf(f, " id=0x%04x", l->id);
 	if (l->req)
-		fputs(l->req, f);
+		put_text(f, l->req);
 	if (l->outcome)
 		fprintf(f, " -> %s", l->outcome);
 	if (l->rsp)
-		fputs(l->rsp, f);
+		put_text(f, l->rsp);
 	if (l->latency_ns >= 0)
 		fprintf(f, " (%.0f us)", (double)l->latency_ns / 1e3);
 	if (l->note)

@@ -347,7 +347,7 @@ local hf = {
 	f_cancel = ProtoField.bool("greybus.mon.flags.cancelled", "Cancelled", 32, nil, 0x04),
 	f_err = ProtoField.bool("greybus.mon.flags.error", "Error status", 32, nil, 0x08),
 	f_trunc = ProtoField.bool("greybus.mon.flags.truncated", "Truncated (snap length)", 32, nil, 0x10),
-	f_malf = ProtoField.bool("greybus.mon.flags.malformed", "Malformed framing", 32, nil, 0x20),
+	f_malf = ProtoField.bool("greybus.mon.flags.malformed", "Framing wrong (short, size field)", 32, nil, 0x20),
 	f_noconn = ProtoField.bool("greybus.mon.flags.no_connection", "No connection", 32, nil, 0x40),
 	timestamp = ProtoField.uint64("greybus.mon.timestamp_ns", "Timestamp (ns)"),
 	frame_time = ProtoField.uint64("greybus.mon.frame_time", "FrameTime"),
@@ -611,7 +611,9 @@ local function dissect_fields(tvb, tree, off, len, pname, spec, summary)
 				tree:add(pf, r)
 			elseif f[3] == "str" then
 				tree:add(pf, r)
-				summary[#summary + 1] = f[1] .. "=" .. r:stringz()
+				-- NUL-padded, maybe not NUL-terminated: text up to the first NUL
+				local txt = r:string():gsub("%z.*", ""):gsub("[%c\128-\255]", "?")
+				summary[#summary + 1] = f[1] .. "=" .. txt
 			elseif f[2] == "s32" then
 				tree:add_le(pf, r)
 				summary[#summary + 1] = f[1] .. "=" .. r:le_int()
