@@ -113,6 +113,14 @@ report "gbmon -w: the copy reads back the same" \
 	"$(cmp -s sim.txt copy.txt && cmp -s sim.txt copy2.txt && echo 1)" \
 	"$(diff sim.txt copy2.txt | head)"
 
+# gbnet's side of its unit test's links (tests/unit/gbnet): the same format
+NETCAP=$LOGS/gbnet.log.pcapng
+"$GBMON" -r "$NETCAP" >net.txt 2>net.err
+report "gbmon -r: gbnet --capture's file read, enumeration matched" \
+	"$(grep -qE ' svc.svc_hello id=0x[0-9a-f]{4} .*-> success' net.txt &&
+	   grep -qE ' control.version id=.* -> success' net.txt &&
+	   ! sanitizer net.err && echo 1)" "$(head -n 5 net.txt net.err)"
+
 # ---- every protocol, malformed messages ------------------------------------
 
 "$GBMON" -r "$PROTCAP" >prot.txt 2>prot.err
