@@ -154,6 +154,8 @@ static void gbmon_print(struct gbmon *gm, const struct gbmon_line *l)
 			fprintf(f, ",\"bundle\":%u", h->bundle_id);
 		if (le16toh(h->intf_cport_id) != GB_MON_CPORT_NONE)
 			fprintf(f, ",\"cport\":%u", le16toh(h->intf_cport_id));
+		if (le32toh(h->flags) & GB_MON_F_NO_CONNECTION)
+			fprintf(f, ",\"no_connection\":true");
 		fprintf(f, ",\"hd_cport\":%u,\"dir\":\"%s\"",
 			le16toh(h->hd_cport_id), in ? "in" : "out");
 		if (l->name)
@@ -228,6 +230,22 @@ static void gbmon_lost(struct gbmon *gm, uint32_t n)
 	gbmon_note(gm, note);
 }
 
+/* The connection's protocol, or -1 when the record has none */
+static int gbmon_protocol(const struct gb_mon_hdr *h)
+{
+	return le32toh(h->flags) & GB_MON_F_NO_CONNECTION ? -1 : h->protocol_id;
+}
+
+/* "gpio.set_value"; "unknown.type_0x08" on a CPort without connection */
+static void gbmon_name(const struct gb_mon_hdr *h, uint8_t type, char *buf,
+		       size_t len)
+{
+	if (gbmon_protocol(h) < 0)
+		snprintf(buf, len, "unknown.type_0x%02x", type & GB_MSG_TYPE_MASK);
+	else
+		gb_op_fullname(h->protocol_id, type, buf, len);
+}
+
 /* The name, id and fields of a well-formed message's record */
 static void gbmon_describe(const struct gb_mon_hdr *h, const uint8_t *msg,
 			   size_t len, char *name, size_t nlen,
@@ -237,8 +255,8 @@ static void gbmon_describe(const struct gb_mon_hdr *h, const uint8_t *msg,
 	size_t plen = (size < len ? size : len) - sizeof(struct gb_operation_msg_hdr);
 	size_t before = fields->len;
 
-	gb_op_fullname(h->protocol_id, msg[4], name, nlen);
-	gb_decode_payload(fields, h->protocol_id, msg[4], msg[5],
+	gbmon_name(h, msg[4], name, nlen);
+	gb_decode_payload(fields, gbmon_protocol(h), msg[4], msg[5],
 			  msg + sizeof(struct gb_operation_msg_hdr), plen);
 	if (plen && fields->len == before)
 		gb_buf_printf(fields, " len=%zu", plen);
@@ -326,7 +344,7 @@ static void gbmon_message(struct gbmon *gm, const struct gb_mon_hdr *h,
 	text[0] = '\0';
 	if (gbmon_malformed(msg, len, le32toh(h->msg_len), note, sizeof(note))) {
 		if (len >= 6) {
-			gb_op_fullname(h->protocol_id, msg[4], name, sizeof(name));
+			gbmon_name(h, msg[4], name, sizeof(name));
 			l.name = name;
 			l.has_id = true;
 			l.id = gb_get_le16(msg + 2);
@@ -398,7 +416,7 @@ static void gbmon_end(struct gbmon *gm, const struct gb_mon_hdr *h,
 		r->used = false;
 		return;
 	}
-	gb_op_fullname(h->protocol_id, h->type, name, sizeof(name));
+	gbmon_name(h, h->type, name, sizeof(name));
 	l.name = name;
 	gbmon_print(gm, &l);
 }

@@ -21,6 +21,7 @@
 #define PCAPNG_OPT_SHB_USERAPPL	4
 #define PCAPNG_OPT_IF_NAME	2
 #define PCAPNG_OPT_IF_TSRESOL	9
+#define PCAPNG_OPT_EPB_DROPCOUNT 4
 #define PCAPNG_BLOCK_MAX	(1u << 24)	/* reader: larger is an error */
 #define PCAPNG_FILE_MAX		(1ull << 31)
 
@@ -151,6 +152,9 @@ int gb_pcapng_write(struct gb_pcapng_writer *w, const struct gb_mon_hdr *hdr,
 	size_t hlen = le16toh(hdr->hdr_len), cap = le32toh(hdr->cap_len);
 	uint64_t ts = le64toh(hdr->timestamp_ns);
 	size_t plen = hlen + cap;
+	/* the records lost before this one: the EPB's drop count too */
+	uint64_t lost = htole64(le32toh(hdr->lost));
+	size_t opts = lost ? opt_size(8) + 4 : 0;
 	int ifx;
 
 	if (w->error)
@@ -161,7 +165,7 @@ int gb_pcapng_write(struct gb_pcapng_writer *w, const struct gb_mon_hdr *hdr,
 	if (ifx < 0)
 		return ifx;
 	w_u32(w, PCAPNG_EPB);
-	w_u32(w, (uint32_t)(32 + pad4(plen)));
+	w_u32(w, (uint32_t)(32 + pad4(plen) + opts));
 	w_u32(w, (uint32_t)ifx);
 	w_u32(w, (uint32_t)(ts >> 32));
 	w_u32(w, (uint32_t)ts);
@@ -170,7 +174,11 @@ int gb_pcapng_write(struct gb_pcapng_writer *w, const struct gb_mon_hdr *hdr,
 	w_bytes(w, hdr, hlen);
 	w_bytes(w, data, cap);
 	w_pad(w, plen);
-	w_u32(w, (uint32_t)(32 + pad4(plen)));
+	if (lost) {
+		w_opt(w, PCAPNG_OPT_EPB_DROPCOUNT, &lost, 8);
+		w_opt(w, PCAPNG_OPT_END, NULL, 0);
+	}
+	w_u32(w, (uint32_t)(32 + pad4(plen) + opts));
 	return -w->error;
 }
 

@@ -682,7 +682,8 @@ function gb.dissector(tvb, pinfo, tree)
 	local hd_cport = tvb(38, 2):le_uint()
 	local icport = tvb(40, 2):le_uint()
 	local intf, bundle, proto = tvb(44, 1):uint(), tvb(45, 1):uint(), tvb(46, 1):uint()
-	local pname = PROTOCOL_NAMES[proto]
+	-- no connection on that CPort: the protocol byte means nothing
+	local pname = bit.band(tvb(4, 4):le_uint(), 0x40) == 0 and PROTOCOL_NAMES[proto] or nil
 	local dir = (bit.band(flags, 1) ~= 0) and "<" or ">"
 	local where
 	if intf == ID_NONE then
@@ -708,7 +709,7 @@ function gb.dissector(tvb, pinfo, tree)
 		local optype = tvb(47, 1):uint()
 		local oname = (OP_NAMES[proto] or {})[bit.band(optype, 0x7f)]
 		info[#info + 1] = string.format("%s %s.%s id=0x%04x status=%d",
-			KIND_NAMES[kind] or ("kind " .. kind), pname or string.format("proto_0x%02x", proto),
+			KIND_NAMES[kind] or ("kind " .. kind), pname or "unknown",
 			oname or string.format("type_0x%02x", bit.band(optype, 0x7f)),
 			tvb(42, 2):le_uint(), tvb(52, 4):le_int())
 		if kind ~= 4 then root:add_tvb_expert_info(ef.error, tvb(0, hlen), info[#info]) end
@@ -731,7 +732,7 @@ function gb.dissector(tvb, pinfo, tree)
 	local rsp = bit.band(type, 0x80) ~= 0
 	local t = bit.band(type, 0x7f)
 	local oname = (t == 0 and "cport_shutdown") or (t == 0x7f and "invalid") or (OP_NAMES[proto] or {})[t]
-	local full = (pname or string.format("proto_0x%02x", proto)) .. "." .. (oname or string.format("type_0x%02x", t))
+	local full = (pname or "unknown") .. "." .. (oname or string.format("type_0x%02x", t))
 	m:add_le(hf.size, tvb(hlen, 2))
 	m:add_le(hf.id, tvb(hlen + 2, 2))
 	local tt = m:add(hf.type, tvb(hlen + 4, 1))
