@@ -48,6 +48,14 @@ modprobe mmc_block || fail "modprobe mmc_block failed"
 . /usr/lib/gbtest/gbphy.sh
 modprobe gb-loopback kfifo_depth=65536 || fail "modprobe gb-loopback failed"
 
+# BENCH_MONITOR=1: a kernel-monitor reader (docs/gbmon.md) drains every
+# message throughout, so that a run with it against one without gives
+# the monitor's cost per message
+if [ -n "${BENCH_MONITOR:-}" ]; then
+	monread /sys/kernel/debug/greybus/monitor >/dev/null &
+	echo "M monitor_reader 1"
+fi
+
 # kv KEY LINE: the value of KEY=VALUE in LINE
 kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
