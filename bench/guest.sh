@@ -48,6 +48,14 @@ modprobe mmc_block || fail "modprobe mmc_block failed"
 . /usr/lib/gbtest/gbphy.sh
 modprobe gb-loopback kfifo_depth=65536 || fail "modprobe gb-loopback failed"
 
+# BENCH_MONITOR=1: a kernel-monitor reader (docs/gbmon.md) drains every
+# message throughout, so that a run with it against one without gives
+# the monitor's cost per message
+if [ -n "${BENCH_MONITOR:-}" ]; then
+	monread /sys/kernel/debug/greybus/monitor >/dev/null &
+	echo "M monitor_reader 1"
+fi
+
 # kv KEY LINE: the value of KEY=VALUE in LINE
 kv() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
@@ -401,7 +409,7 @@ if part breakdown; then
 	echo 16384 >$T/buffer_size_kb
 	echo >$T/trace
 	echo 1 >$T/events/greybus/gb_message_send/enable
-	echo 1 >$T/events/greybus/gb_message_recv/enable
+	echo 1 >$T/events/greybus/gb_message_recv_response/enable
 	GBSIM_LOOPBACK= gbsim --mtu 4096 -l bd.log -m 2:$M/loopback.mnfs 2>gbsim.err &
 	pid=$!
 	wait_for 60 test -e $LB/type || fail "gb_loopback0 did not appear: $(cat gbsim.err)"
@@ -409,7 +417,7 @@ if part breakdown; then
 	lb 0 breakdown -t ping -i 1000
 	cat /sys/kernel/debug/gb_loopback/raw_latency_1-2.2.1 >/dev/null 2>&1
 	echo 0 >$T/events/greybus/gb_message_send/enable
-	echo 0 >$T/events/greybus/gb_message_recv/enable
+	echo 0 >$T/events/greybus/gb_message_recv_response/enable
 	cat $T/trace >bd.trace
 	stop_gbsim $pid
 	# per operation id of the loopback ping: the four timestamps
@@ -417,7 +425,7 @@ if part breakdown; then
 		/gb_message_send: .* type=0x02 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
 			for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
 			ks[id] = t; order[++n] = id }
-		/gb_message_recv: .* type=0x82 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
+		/gb_message_recv_response: .* type=0x82 / { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)
 			for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
 			kr[id] = t }
 		FILENAME ~ /bd.log$/ && /loopback\.ping req/ { match($0, /id=0x[0-9a-f]+/); id = substr($0, RSTART + 3, RLENGTH - 3)

@@ -346,6 +346,7 @@ struct gb_bundle *gb_bundle_create(struct gb_interface *intf, u8 bundle_id,
 
 	list_add_tail(&bundle->links, &intf->bundles);
 
+	trace_gb_bundle_create(bundle);
 	return bundle;
 }
 
@@ -358,6 +359,7 @@ int gb_bundle_add(struct gb_bundle *bundle)
 	if (ret)
 		return ret;
 	trace_gb_object_add(&bundle->dev);
+	trace_gb_bundle_add(bundle);
 
 	if (hd->driver->bundle_added)
 		hd->driver->bundle_added(hd, bundle);
@@ -368,6 +370,7 @@ int gb_bundle_add(struct gb_bundle *bundle)
 /* Unbinds the driver (which destroys its connections) and frees */
 void gb_bundle_destroy(struct gb_bundle *bundle)
 {
+	trace_gb_bundle_destroy(bundle);
 	if (device_is_registered(&bundle->dev)) {
 		trace_gb_object_del(&bundle->dev);
 		device_del(&bundle->dev);

@@ -42,6 +42,7 @@ static void gb_connection_release(struct kref *kref)
 		container_of(kref, struct gb_connection, kref);
 
 	/* May run in atomic context (last operation put): memory only */
+	trace_gb_connection_release(connection);
 	gb_operation_ids_destroy(&connection->op_ids);
 	kfree(connection);
 }
@@ -49,10 +50,12 @@ static void gb_connection_release(struct kref *kref)
 void gb_connection_get(struct gb_connection *connection)
 {
 	kref_get(&connection->kref);
+	trace_gb_connection_get(connection);
 }
 
 void gb_connection_put(struct gb_connection *connection)
 {
+	trace_gb_connection_put(connection);
 	kref_put(&connection->kref, gb_connection_release);
 }
 
@@ -170,6 +173,7 @@ _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
 	connection->bundle = bundle;
 	connection->intf_cport_id = cport_id;
 	connection->protocol_id = protocol_id;
+	connection->bus_id = hd->bus_id;
 	connection->intf_id = intf ? intf->interface_id : GB_MON_ID_NONE;
 	connection->bundle_id = bundle ? bundle->id : GB_MON_ID_NONE;
 	connection->flags = flags;
@@ -563,6 +567,8 @@ static int _gb_connection_enable(struct gb_connection *connection, bool rx)
 					      GB_CONNECTION_STATE_ENABLED_TX;
 	int ret;
 
+	trace_gb_connection_enable(connection);
+
 	switch (connection->state) {
 	case GB_CONNECTION_STATE_ENABLED:
 		return 0;
@@ -699,6 +705,7 @@ EXPORT_SYMBOL_NS_GPL(gb_connection_enable_tx, GREYBUS);
 void gb_connection_disable_rx(struct gb_connection *connection)
 {
 	mutex_lock(&connection->mutex);
+	trace_gb_connection_disable(connection);
 	if (connection->state == GB_CONNECTION_STATE_ENABLED) {
 		gb_connection_set_state(connection,
 					GB_CONNECTION_STATE_ENABLED_TX);
@@ -726,6 +733,7 @@ EXPORT_SYMBOL_NS_GPL(gb_connection_disable_rx, GREYBUS);
 void gb_connection_disable(struct gb_connection *connection)
 {
 	mutex_lock(&connection->mutex);
+	trace_gb_connection_disable(connection);
 
 	if (connection->state == GB_CONNECTION_STATE_DISABLED)
 		goto out_unlock;

@@ -63,6 +63,7 @@ static void gb_hd_release(struct device *dev)
 {
 	struct gb_host_device *hd = to_gb_host_device(dev);
 
+	trace_gb_hd_release(hd);
 	if (hd->svc)
 		gb_svc_put(hd->svc);
 	ida_free(&gb_hd_bus_id_map, hd->bus_id);
@@ -246,6 +247,7 @@ struct gb_host_device *gb_hd_create(const struct gb_hd_driver *driver,
 	}
 	hd->svc = svc;
 
+	trace_gb_hd_create(hd);
 	return hd;
 
 err_put_device:
@@ -280,6 +282,7 @@ int gb_hd_add(struct gb_host_device *hd)
 	if (ret)
 		return ret;
 	trace_gb_object_add(&hd->dev);
+	trace_gb_hd_add(hd);
 	gb_pm_follow_children(&hd->dev);
 
 	gb_debugfs_hd_add(hd);
@@ -300,6 +303,7 @@ err_timesync_del:
 err_debugfs_del:
 	gb_debugfs_hd_del(hd);
 	gb_pm_stop(&hd->dev);
+	trace_gb_hd_del(hd);
 	trace_gb_object_del(&hd->dev);
 	device_del(&hd->dev);
 	return ret;
@@ -336,6 +340,7 @@ void gb_hd_del(struct gb_host_device *hd)
 	gb_timesync_hd_del(hd);
 	gb_debugfs_hd_del(hd);
 	gb_pm_stop(&hd->dev);
+	trace_gb_hd_del(hd);
 	trace_gb_object_del(&hd->dev);
 	device_del(&hd->dev);
 }

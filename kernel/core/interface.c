@@ -70,6 +70,7 @@ struct gb_interface *gb_interface_create(struct gb_module *module,
 		return ERR_PTR(ret);
 	}
 
+	trace_gb_interface_create(intf);
 	return intf;
 }
 
@@ -83,6 +84,7 @@ int gb_interface_add(struct gb_interface *intf)
 		return ret;
 	}
 	trace_gb_object_add(&intf->dev);
+	trace_gb_interface_add(intf);
 
 	dev_info(&intf->dev, "interface added: type %s, vendor 0x%08x, product 0x%08x\n",
 		 gb_interface_type_string(intf->type), intf->vendor_id,
@@ -96,6 +98,7 @@ void gb_interface_del(struct gb_interface *intf)
 	if (!device_is_registered(&intf->dev))
 		return;
 
+	trace_gb_interface_del(intf);
 	trace_gb_object_del(&intf->dev);
 	device_del(&intf->dev);
 	dev_info(&intf->dev, "interface removed\n");
@@ -340,6 +343,7 @@ int gb_interface_activate(struct gb_interface *intf)
 		goto err_unipro_disable;
 
 	intf->active = true;
+	trace_gb_interface_activate(intf);
 
 	return 0;
 
@@ -357,6 +361,7 @@ void gb_interface_deactivate(struct gb_interface *intf)
 	if (!intf->active)
 		return;
 
+	trace_gb_interface_deactivate(intf);
 	gb_interface_route_destroy(intf);
 	gb_interface_unipro_disable(intf);
 	gb_interface_refclk_disable(intf);
@@ -484,6 +489,7 @@ int gb_interface_enable(struct gb_interface *intf)
 	}
 
 	WRITE_ONCE(intf->enabled, true);
+	trace_gb_interface_enable(intf);
 	gb_interface_pm_put(intf);
 
 	return 0;
@@ -505,6 +511,7 @@ void gb_interface_disable(struct gb_interface *intf)
 	if (!intf->enabled)
 		return;
 
+	trace_gb_interface_disable(intf);
 	gb_interface_pm_stop(intf);
 	gb_timesync_interface_remove(intf);
 

@@ -98,6 +98,7 @@ static void gb_module_release(struct device *dev)
 {
 	struct gb_module *module = to_gb_module(dev);
 
+	trace_gb_module_release(module);
 	kfree(module);
 }
 
@@ -122,6 +123,7 @@ struct gb_module *gb_module_create(struct gb_host_device *hd, u8 module_id,
 
 	module->hd = hd;
 	module->module_id = module_id;
+	module->bus_id = hd->bus_id;
 	module->num_interfaces = num_interfaces;
 	INIT_LIST_HEAD(&module->hd_node);
 
@@ -145,6 +147,7 @@ struct gb_module *gb_module_create(struct gb_host_device *hd, u8 module_id,
 		module->interfaces[i] = intf;
 	}
 
+	trace_gb_module_create(module);
 	return module;
 
 err_put_interfaces:
@@ -218,6 +221,7 @@ int gb_module_add(struct gb_module *module)
 		return ret;
 	}
 	trace_gb_object_add(&module->dev);
+	trace_gb_module_add(module);
 	gb_pm_follow_children(&module->dev);
 
 	for (i = 0; i < module->num_interfaces; i++)
@@ -243,6 +247,7 @@ void gb_module_del(struct gb_module *module)
 	}
 
 	gb_pm_stop(&module->dev);
+	trace_gb_module_del(module);
 	trace_gb_object_del(&module->dev);
 	device_del(&module->dev);
 }

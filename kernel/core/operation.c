@@ -226,6 +226,7 @@ static void gb_operation_release(struct kref *kref)
 		container_of(kref, struct gb_operation, kref);
 	struct gb_connection *connection = operation->connection;
 
+	trace_gb_operation_destroy(operation);
 	gb_message_free(operation->request);
 	gb_message_free(operation->response);
 	kfree(operation);
@@ -286,6 +287,10 @@ __gb_operation_create(struct gb_connection *connection, u8 type,
 			goto err_put;
 	}
 
+	if (flags & GB_OPERATION_FLAG_CORE)
+		trace_gb_operation_create_core(operation);
+	else
+		trace_gb_operation_create(operation);
 	return operation;
 
 err_put:
@@ -394,10 +399,13 @@ static int gb_message_send(struct gb_message *message, int in_hd_bit,
 	set_bit(in_hd_bit, &operation->state);
 
 	trace_gb_message_send(connection, message->header);
+	trace_gb_hd_out(hd);
 	gb_mon_message(hd, connection, connection->hd_cport_id,
 		       message->header, le16_to_cpu(message->header->size), 0);
 	ret = hd->driver->message_send(hd, connection->hd_cport_id, message,
 				       gfp);
+	if (!ret)
+		trace_gb_message_submit(connection, message->header);
 	if (ret) {
 		gb_mon_event(connection, GB_MON_KIND_SEND_ERROR, 0,
 			     message->header->type,
@@ -462,6 +470,7 @@ static void gb_operation_finish(struct gb_operation *operation)
 	struct gb_connection *connection = operation->connection;
 	unsigned long flags;
 
+	trace_gb_operation_put_active(operation);
 	complete_all(&operation->completion);
 
 	spin_lock_irqsave(&connection->lock, flags);
@@ -529,6 +538,8 @@ static void gb_operation_timeout(struct timer_list *t)
 	struct gb_operation *operation = from_timer(operation, t, timer);
 
 	if (gb_operation_claim(operation, -ETIMEDOUT)) {
+		trace_gb_message_cancel_outgoing(operation->connection,
+						 operation->request->header);
 		gb_mon_event(operation->connection, GB_MON_KIND_CANCEL, 0,
 			     operation->type, operation->id, -ETIMEDOUT);
 		gb_operation_schedule_completion(operation);
@@ -693,6 +704,7 @@ int gb_operation_request_send(struct gb_operation *operation,
 	set_bit(GB_OP_STATE_SENT, &operation->state);
 
 	gb_operation_get(operation);	/* in flight */
+	trace_gb_operation_get_active(operation);
 	gb_operation_get(operation);	/* timer */
 	mod_timer(&operation->timer, jiffies + msecs_to_jiffies(timeout));
 
@@ -790,6 +802,8 @@ void gb_operation_cancel(struct gb_operation *operation, int errno)
 		return;
 
 	if (gb_operation_claim(operation, errno)) {
+		trace_gb_message_cancel_outgoing(connection,
+						 operation->request->header);
 		gb_mon_event(connection, GB_MON_KIND_CANCEL, 0, operation->type,
 			     operation->id, errno);
 		gb_operation_schedule_completion(operation);
@@ -818,6 +832,8 @@ void gb_connection_cancel_operations_locked(struct gb_connection *connection,
 	list_for_each_entry_safe(operation, tmp, &connection->operations,
 				 links) {
 		if (gb_operation_claim_locked(operation, errno)) {
+			trace_gb_message_cancel_outgoing(connection,
+							 operation->request->header);
 			gb_mon_event(connection, GB_MON_KIND_CANCEL, 0,
 				     operation->type, operation->id, errno);
 			gb_operation_schedule_completion(operation);
@@ -1169,6 +1185,7 @@ gb_connection_recv_request(struct gb_connection *connection,
 	if (!operation->request)
 		goto err_put;
 	memcpy(operation->request->header, data, size);
+	trace_gb_operation_create_incoming(operation);
 
 	spin_lock_irqsave(&connection->lock, irqflags);
 	if (connection->state != GB_CONNECTION_STATE_ENABLED) {
@@ -1189,6 +1206,7 @@ gb_connection_recv_request(struct gb_connection *connection,
 	list_add_tail(&operation->links, &connection->incoming);
 	connection->incoming_count++;
 	connection->stats.requests_received++;
+	trace_gb_operation_get_active(operation);
 	queue_work(gb_operation_rx_wq, &connection->rx_work);
 	spin_unlock_irqrestore(&connection->lock, irqflags);
 
@@ -1197,6 +1215,8 @@ gb_connection_recv_request(struct gb_connection *connection,
 err_unlock:
 	connection->stats.dropped++;
 	spin_unlock_irqrestore(&connection->lock, irqflags);
+	trace_gb_message_cancel_incoming(connection,
+					 operation->request->header);
 	gb_mon_event(connection, GB_MON_KIND_CANCEL, GB_MON_F_IN,
 		     operation->type, operation->id, -ENOTCONN);
 	gb_operation_put(operation);
@@ -1306,12 +1326,14 @@ void greybus_data_rcvd(struct gb_host_device *hd, u16 cport_id,
 		return;
 	}
 
-	trace_gb_message_recv(connection, header);
-
-	if (header->type & GB_MSG_TYPE_RESPONSE)
+	trace_gb_hd_in(hd);
+	if (header->type & GB_MSG_TYPE_RESPONSE) {
+		trace_gb_message_recv_response(connection, header);
 		gb_connection_recv_response(connection, header, data, size);
-	else
+	} else {
+		trace_gb_message_recv_request(connection, header);
 		gb_connection_recv_request(connection, header, data, size);
+	}
 
 out_put:
 	if (connection)
@@ -1420,6 +1442,7 @@ void gb_connection_rx_work(struct work_struct *work)
 			break;
 
 		gb_operation_handle_request(operation);
+		trace_gb_operation_put_active(operation);
 		gb_operation_put(operation);
 	}
 }
@@ -1444,6 +1467,8 @@ void gb_connection_flush_incoming(struct gb_connection *connection)
 
 	list_for_each_entry_safe(operation, tmp, &list, links) {
 		list_del(&operation->links);
+		trace_gb_message_cancel_incoming(connection,
+						 operation->request->header);
 		gb_mon_event(connection, GB_MON_KIND_CANCEL, GB_MON_F_IN,
 			     operation->type, operation->id, -ESHUTDOWN);
 		gb_operation_put(operation);

@@ -83,6 +83,9 @@ struct gb_connection_stats {
  * @hd_cport_id: the bridge CPort
  * @intf_cport_id: the interface CPort
  * @protocol_id: the protocol from the manifest's CPort descriptor
+ * @bus_id: @hd's bus id, a copy that stays valid after destroy (for
+ *	tracepoints and the monitor, which may see a connection whose host
+ *	device is gone)
  * @intf_id: @intf's id, or 0xff without one; a copy that stays valid
  *	after destroy, for the monitor's records
  * @bundle_id: @bundle's id, or 0xff without one; likewise
@@ -120,6 +123,7 @@ struct gb_connection {
 	u16			hd_cport_id;
 	u16			intf_cport_id;
 	u8			protocol_id;
+	int			bus_id;
 	u8			intf_id;
 	u8			bundle_id;
 	unsigned long		flags;

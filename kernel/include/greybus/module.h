@@ -19,6 +19,7 @@ struct gb_interface;
  * @hd: the host device
  * @hd_node: the entry in @hd's list of modules, under the SVC's lock
  * @module_id: M, the id of its primary (lowest) interface
+ * @bus_id: @hd's bus id, a copy for tracepoints that may outlive @hd
  * @disconnected: physically gone
  * @num_interfaces: the number of interfaces it spans
  * @interfaces: its interfaces, by id from @module_id on
@@ -33,6 +34,7 @@ struct gb_module {
 	struct list_head	hd_node;
 
 	u8			module_id;
+	int			bus_id;
 	bool			disconnected;
 
 	size_t			num_interfaces;

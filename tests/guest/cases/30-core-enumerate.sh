@@ -106,8 +106,8 @@ if [ -n "$T" ]; then
 		fail "no gb_object_add trace for the bundle"
 	grep -q 'gb_message_send: greybus1 cport 1: id=0x0003 type=0x04' $T/trace ||
 		fail "no gb_message_send trace for get_manifest"
-	grep -q 'gb_message_recv: greybus1 cport 1: id=0x0003 type=0x84 result=0x00' $T/trace ||
-		fail "no gb_message_recv trace for the manifest"
+	grep -q 'gb_message_recv_response: greybus1 cport 1: id=0x0003 type=0x84 result=0x00' $T/trace ||
+		fail "no gb_message_recv_response trace for the manifest"
 else
 	info "no tracefs, tracepoints not checked"
 fi
