@@ -334,6 +334,7 @@ static void gbmon_message(struct gbmon *gm, const struct gb_mon_hdr *h,
 			  const uint8_t *msg, size_t len)
 {
 	char name[96], text[GBMON_TEXT], note[96], rbuf[16];
+	uint8_t hdr8[sizeof(struct gb_operation_msg_hdr)];
 	struct gb_buf fields = { .p = text, .max = sizeof(text) };
 	struct gbmon_line l = {
 		.hdr = h, .ts = le64toh(h->timestamp_ns), .latency_ns = -1,
@@ -342,6 +343,17 @@ static void gbmon_message(struct gbmon *gm, const struct gb_mon_hdr *h,
 	bool response;
 
 	text[0] = '\0';
+	if (len < sizeof(hdr8) && le32toh(h->msg_len) >= sizeof(hdr8) &&
+	    (le32toh(h->flags) & GB_MON_F_TRUNCATED)) {
+		/*
+		 * A snap length below 8 bytes: the record's header still
+		 * says which operation this was
+		 */
+		gb_msg_header_build(hdr8, (uint16_t)le32toh(h->msg_len),
+				    le16toh(h->operation_id), h->type, h->result);
+		msg = hdr8;
+		len = sizeof(hdr8);
+	}
 	if (gbmon_malformed(msg, len, le32toh(h->msg_len), note, sizeof(note))) {
 		if (len >= 6) {
 			gbmon_name(h, msg[4], name, sizeof(name));

@@ -707,7 +707,7 @@ function gb.dissector(tvb, pinfo, tree)
 	end
 	if kind ~= 1 then
 		local optype = tvb(47, 1):uint()
-		local oname = (OP_NAMES[proto] or {})[bit.band(optype, 0x7f)]
+		local oname = pname and (OP_NAMES[proto] or {})[bit.band(optype, 0x7f)]
 		info[#info + 1] = string.format("%s %s.%s id=0x%04x status=%d",
 			KIND_NAMES[kind] or ("kind " .. kind), pname or "unknown",
 			oname or string.format("type_0x%02x", bit.band(optype, 0x7f)),
@@ -719,6 +719,17 @@ function gb.dissector(tvb, pinfo, tree)
 
 	local m = root:add(gb, tvb(hlen, msg), "Operation message")
 	m:set_text("Operation message")
+	if msg < 8 and msg_len >= 8 and bit.band(flags, 0x10) ~= 0 then
+		-- a snap length below the header: the record says which operation
+		local optype = tvb(47, 1):uint()
+		local ot = bit.band(optype, 0x7f)
+		local on = pname and (OP_NAMES[proto] or {})[ot]
+		info[#info + 1] = string.format("%s.%s %s id=0x%04x (%d of %d bytes captured)",
+			pname or "unknown", on or string.format("type_0x%02x", ot),
+			bit.band(optype, 0x80) ~= 0 and "rsp" or "req", tvb(42, 2):le_uint(), msg, msg_len)
+		pinfo.cols.info = table.concat(info, " ")
+		return cap
+	end
 	if msg < 8 or msg_len < 8 then
 		info[#info + 1] = malformed(m, pinfo, tvb(hlen, msg),
 			string.format("malformed: %d bytes, shorter than the 8-byte header", math.min(msg, msg_len)))
@@ -731,7 +742,8 @@ function gb.dissector(tvb, pinfo, tree)
 	local result = tvb(hlen + 5, 1):uint()
 	local rsp = bit.band(type, 0x80) ~= 0
 	local t = bit.band(type, 0x7f)
-	local oname = (t == 0 and "cport_shutdown") or (t == 0x7f and "invalid") or (OP_NAMES[proto] or {})[t]
+	local oname = (t == 0 and "cport_shutdown") or (t == 0x7f and "invalid") or
+		(pname and (OP_NAMES[proto] or {})[t])
 	local full = (pname or "unknown") .. "." .. (oname or string.format("type_0x%02x", t))
 	m:add_le(hf.size, tvb(hlen, 2))
 	m:add_le(hf.id, tvb(hlen + 2, 2))
