@@ -181,7 +181,7 @@ fi
 # ---- Wireshark --------------------------------------------------------------
 
 if ! command -v tshark >/dev/null; then
-	echo "ok - tshark: the Lua dissector # SKIP tshark not installed"
+	echo "ok - gbmon: tshark: the Lua dissector # SKIP tshark not installed"
 	exit 0
 fi
 TS=(tshark -n -X "lua_script:$LUA" -o "gui.column.format:\"Info\",\"%i\"")
@@ -199,10 +199,10 @@ ts sim.V "$SIMCAP" -V
 ts sim.malf "$SIMCAP" -Y greybus.malformed -T fields -e greybus.op
 ts sim.f "$SIMCAP" -T fields -E separator=' ' -e greybus.op -e greybus.response \
 	-e greybus.control.size -e greybus.svc.endo_id
-report "tshark: gbsim's capture dissects with no error; malformed: only the 2 hostile messages" \
+report "gbmon: tshark: gbsim's capture dissects with no error; malformed: only the 2 hostile messages" \
 	"$(no_lua_error sim.V && [ "$(wc -l <sim.malf)" = 2 ] &&
 	   grep -q 'test.echo' sim.malf && echo 1)" "$(cat sim.malf; grep 'Lua Error' sim.V | head -3)"
-report "tshark: the enumeration's fields (svc hello's endo, the manifest size)" \
+report "gbmon: tshark: the enumeration's fields (svc hello's endo, the manifest size)" \
 	"$(grep -q '^svc.svc_hello 0  0x00004755$' sim.f &&
 	   grep -q '^control.get_manifest_size 1 68 $' sim.f && echo 1)" \
 	"$(grep -E 'svc_hello|manifest_size' sim.f)"
@@ -214,20 +214,20 @@ while read -r _ proto _ op; do
 	case $op in cport_shutdown|invalid) continue ;; esac
 	grep -qx "$proto.$op" prot.ops || missing="$missing $proto.$op"
 done < <("$GBMON" --list-operations)
-report "tshark: every operation of every protocol named, none malformed" \
+report "gbmon: tshark: every operation of every protocol named, none malformed" \
 	"$(no_lua_error prot.V && [ -z "$missing" ] && ! grep -q 'Error/Malformed' prot.V && echo 1)" \
 	"missing:$missing" "$(grep -E 'Lua Error|Malformed' prot.V | head -3)"
 ts prot.f "$PROTCAP" -Y 'greybus.op == "gpio.set_value" && greybus.response == 0' \
 	-T fields -E separator=' ' -e greybus.gpio.which -e greybus.gpio.value
 ts prot.f2 "$PROTCAP" -Y 'greybus.op == "uart.set_line_coding"' \
 	-T fields -E separator=' ' -e greybus.uart.rate -e greybus.uart.data_bits
-report "tshark: main fields by name (gpio which/value, uart rate)" \
+report "gbmon: tshark: main fields by name (gpio which/value, uart rate)" \
 	"$(grep -qx '1 2' prot.f && grep -qx '67305985 7' prot.f2 && echo 1)" "$(cat prot.f prot.f2)"
 
 ts bad.V "$BADCAP" -V
 ts bad.malf "$BADCAP" -Y greybus.malformed -T fields -e frame.number
 ts bad.i "$BADCAP"
-report "tshark: each malformed message reported as such" \
+report "gbmon: tshark: each malformed message reported as such" \
 	"$(no_lua_error bad.V && [ "$(tr '\n' ' ' <bad.malf)" = '1 2 3 4 ' ] &&
 	   grep -q 'malformed: size 12 > 8 received' bad.i &&
 	   grep -q 'gpio.set_value request: value needs 1 more bytes' bad.i &&
@@ -240,6 +240,6 @@ if [ -e fz1.pcapng ]; then
 		no_lua_error fz$seed.V || bad=1
 		flagged=$((flagged + $(grep -c 'Error/Malformed' fz$seed.V)))
 	done
-	report "tshark: fuzzed captures: no dissector error, $flagged malformed frames reported" \
+	report "gbmon: tshark: fuzzed captures: no dissector error, $flagged malformed frames reported" \
 		"$([ $bad = 0 ] && [ $flagged -gt 0 ] && echo 1)" "$(grep -h 'Lua Error' fz*.V | head -3)"
 fi
