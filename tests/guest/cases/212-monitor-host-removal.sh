@@ -51,9 +51,11 @@ done
 monread -n <&6 >all || fail "all-hosts reader: $(tail -n 2 all)"
 assert_eq "$(mon_count all '^msg in req bus=[0-9]+ hd=0 .* proto=0x14 .* type=0x02 ')" 3 "SVC hellos seen"
 
-# An open reader pins greybus.ko; closed, it goes
-rmmod gb-vhd || fail "rmmod gb-vhd failed"
-rmmod greybus 2>/dev/null && fail "greybus unloaded under an open monitor reader"
+# An open reader pins greybus.ko (its users, gb-vhd and the audio
+# drivers uevents loaded, go); closed, it goes
+uevent_settle 60 || fail "uevent handler behind"
+_gb_unload_all 5 >/dev/null && fail "greybus unloaded under an open monitor reader"
+assert_eq "$(gb_loaded | tr '\n' ' ')" "greybus " "modules left while the reader is open"
 exec 6<&-
 wait_for 10 rmmod greybus || fail "greybus did not unload once the reader closed"
 exit 0
