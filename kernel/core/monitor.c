@@ -171,7 +171,8 @@ static void gb_mon_store(struct gb_mon_reader *r,
 	hdr.lost = cpu_to_le32(r->lost);
 	r->lost = 0;
 	gb_mon_ring_put(r, r->head, &hdr, sizeof(hdr));
-	gb_mon_ring_put(r, r->head + sizeof(hdr), data, cap_len);
+	if (cap_len)
+		gb_mon_ring_put(r, r->head + sizeof(hdr), data, cap_len);
 	gb_mon_ring_zero(r, r->head + sizeof(hdr) + cap_len,
 			 need - sizeof(hdr) - cap_len);
 	r->head += need;

@@ -16,10 +16,11 @@
  *  - read(): as many whole records as fit in the buffer, never part of
  *    one; a buffer too small for the next record fails with -EMSGSIZE
  *    (GB_MON_RECORD_MAX bytes always fit).  Blocks while the ring is
- *    empty unless O_NONBLOCK (-EAGAIN).  Returns 0 (end of file) once
- *    the host device of a per-host file is gone and everything before
- *    was read.  poll(): EPOLLIN with records to read, EPOLLHUP once the
- *    host device is gone.
+ *    empty unless O_NONBLOCK (-EAGAIN).  When the host device of a
+ *    per-host file goes, a read() waiting for records returns 0 (end of
+ *    file); right after, the file is removed and debugfs fails every
+ *    further call but close() with -EIO.  poll(): EPOLLIN with records
+ *    to read, EPOLLHUP once the host device is gone.
  *  - write(), ioctl(), mmap(): not supported.
  *
  * A record is a struct gb_mon_hdr, then cap_len captured bytes (the
