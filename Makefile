@@ -1,25 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Greybus for Linux: one-command build and test.
-#
-#   make demo            boot a guest and show the Greybus stack at work
-#   make bench           boot a guest, run the benchmarks, write bench/results/DATE.md
-#   make bench-compare   the same benchmarks on Linux's own Greybus and on ours
-#                        over the emulated ES2 bridge, bench/results/compare-DATE.md
-#   make check           unit tests, then the guest suite in QEMU
-#   make check T=01      only the cases whose name matches (grep -E)
-#   make check EXTRA_TESTS=DIR   also run DIR/*.sh as guest cases
-#   make shell           interactive shell in the test guest
-#   make modules tools   just build
-#   make lint            checkpatch --strict, kernel-doc and sparse on the kernel code
-#   make check-harness   self-test of the test harness
-#   make check-busy      a few cases beside CPU hogs (BUSY_T=REGEX)
-#   make debug-kernel    build (once, cached) a KASAN/lockdep/kmemleak kernel
-#   make check-debug     the guest suite on it (slow; T= works too)
-#   make fuzz            libFuzzer targets, FUZZ_TIME=S seconds each (default 60)
-#   make guest-fuzz      case 110 long: GBSIM_FUZZ_N messages (default 100000)
-#   make guest-stress    case 111 long: STRESS_CYCLES cycles (default 1000)
-#   make deps            install what is missing (apt, needs root)
+# Greybus for Linux: one-command build and test.  `make help` lists the
+# targets, one line each: that line is written after '## ' on the
+# target's rule, and tests/unit/make_help.sh checks every target of
+# .PHONY has one (or is in INTERNAL_TARGETS).
 #
 # Kernel: KVER, a line (KVER=6.12: its newest installed release) or a full
 # release; by default the newest installed 6.1.* (Debian 12's line), else
@@ -28,10 +12,13 @@
 # KERNEL (its bzImage).
 #
 #   make check-all       unit tests, the guest suite on 6.1 and on 6.12
-#                        and over ES2 and HDLC, the arm64 cross build,
-#                        the packages: one closing count
+#                        and over ES2 and HDLC, the arm64 cross build
+#                        and guest, the packages: one closing count
 #   make cross-arm64     every module against Debian's arm64 6.12 headers,
 #                        the tools static for aarch64
+#   make check-arm64     that, then the serdev cases on an arm64 guest
+#                        (QEMU virt, Debian's arm64 6.12, a device tree
+#                        with BeaglePlay's CC1352 node; T= works)
 
 SHELL   := /bin/bash
 TOP     := $(CURDIR)
@@ -67,17 +54,31 @@ DEB_PKGS += tshark
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+# make check-arm64: QEMU's arm64 machines, dtc for the guest's device
+# tree, socat between its UART and the chip's end (tests/arm64/uart-relay);
+# the arm64 kernel and userland are fetched by tests/arm64/fetch
+DEB_PKGS += qemu-system-arm device-tree-compiler socat
 # The kernel KVER names (its line's image and headers: tests/kver)
 KERNEL_PKGS = $(shell $(TOP)/tests/kver --packages '$(KVER)')
 
 SELFTEST := $(TOP)/tests/selftest
 
-.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-harness check-busy shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean
+.PHONY: all deps kernel-check modules tools unit check check-all cross-arm64 check-arm64 check-harness check-busy shell demo bench bench-compare lint fuzz guest-fuzz guest-stress debug-kernel check-debug clean help
 
-all: modules tools
+all: modules tools ## the modules and the tools (the default)
+
+# make help: every public target with the one line after '## ' on its
+# rule, so a target and its help are written together; the targets of
+# .PHONY without one are INTERNAL_TARGETS (tests/unit/make_help.sh checks
+# both ways).
+INTERNAL_TARGETS := kernel-check dist-tools dist-man
+help: ## this list
+	@echo "Greybus for Linux: make TARGET [KVER=6.1|6.12] [VAR=VALUE...] (README.md, docs/)"
+	@sed -n 's/^\([a-zA-Z0-9_./-]*\):.* ## \(.*\)/\1\t\2/p' $(firstword $(MAKEFILE_LIST)) | \
+		while IFS=$$'\t' read -r t h; do printf '  %-18s %s\n' "$$t" "$$h"; done
 
 # Quiet and idempotent: apt runs only when a package is missing.
-deps:
+deps: ## install what is missing with apt (root, or sudo)
 	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; update=; \
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then \
 		echo "deps: adding the arm64 architecture to dpkg (arm64 kernel headers)"; \
@@ -87,11 +88,11 @@ deps:
 		dpkg-query -W -f='$${db:Status-Abbrev}' $$p 2>/dev/null | grep -q '^ii' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing$$update" ]; then \
-		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || exit 1; \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq || exit 1; \
 	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "deps: installing$$missing"; \
-		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
 			--no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
 
@@ -104,10 +105,10 @@ kernel-check: deps
 # of it (tests/check-all builds each kernel line's modules in one of its
 # own, so that two suites can run at once).
 KSRC ?= $(TOP)/kernel
-modules: deps kernel-check
+modules: deps kernel-check ## build the kernel modules for KVER (default: the newest 6.1)
 	$(KMAKE) M=$(KSRC) modules
 
-tools: deps
+tools: deps ## build the user-space tools into build/bin
 	$(MAKE) $(JOBS) -C tools TOP=$(TOP) BUILD=$(BUILD)
 
 # Host-side unit tests; tests/unit/run prints TAP and honours $T.
@@ -117,14 +118,14 @@ UNIT = if [ -x tests/unit/run ]; then \
 		echo "\# no unit tests (tests/unit/run)"; \
 	fi
 
-unit: deps
+unit: deps ## host-side unit tests (T=STRING picks some)
 	@$(UNIT)
 
 # Unit tests first; their results are folded into the closing count of
 # the guest suite, so its last line covers the whole run. The unit TAP
 # goes to a file of this run's own (build/ may be shared by several runs)
 # and is kept as build/unit.tap.
-check: deps modules tools
+check: deps modules tools ## unit tests, then the guest suite in QEMU (T=REGEX, EXTRA_TESTS=DIR)
 	@mkdir -p $(BUILD); tap=$$(mktemp $(BUILD)/.unit.XXXXXX); \
 	{ $(UNIT); } | tee $$tap; \
 	rc=$${PIPESTATUS[0]}; \
@@ -136,10 +137,12 @@ check: deps modules tools
 # each entry of CHECK_KERNELS, a kernel line with an optional :TRANSPORT
 # (its packages installed by deps if missing), then each target of
 # CHECK_TAP, host-side checks that print TAP lines themselves (append
-# yours: CHECK_TAP += check-foo).  tests/check-all.
-CHECK_KERNELS ?= 6.1 6.12 6.1:es2 6.1:hdlc
-CHECK_TAP     ?= cross-arm64 check-dist check-tarball
-check-all: deps
+# yours: CHECK_TAP += check-foo); suites and targets are one queue of
+# jobs, taken by two lanes in this order, the longest first.  tests/check-all.
+CHECK_KERNELS ?= 6.12 6.1:es2 6.1:hdlc 6.1
+# (check-arm64 does what cross-arm64 does, then boots its own guest)
+CHECK_TAP     ?= check-arm64 check-dist check-tarball
+check-all: deps ## everything CI verifies: both kernels, ES2, HDLC, arm64, packages
 	@MAKE='$(MAKE)' BUILD='$(BUILD)' CHECK_KERNELS='$(CHECK_KERNELS)' \
 		CHECK_TAP='$(strip $(CHECK_TAP))' T='$(T)' EXTRA_TESTS='$(EXTRA_TESTS)' \
 		tests/check-all
@@ -148,13 +151,30 @@ check-all: deps
 # never installed: tests/arm64-headers says why), the tools static for
 # aarch64; TAP, logs in build/arm64/
 CROSS_LINE ?= 6.12
-cross-arm64: deps
+cross-arm64: deps ## every module against arm64 6.12 headers, the tools static for aarch64
 	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
 	@TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) tests/cross-arm64
 
+# The arm64 guest (tests/arm64/guest.sh): Debian's arm64 kernel of the
+# CROSS_LINE with a device tree that puts a CC1352 on its UART; first
+# what make cross-arm64 does (its TAP, then the guest's), then the
+# cases ARM64_T (T= overrides) booted with the modules and tools it
+# built; the closing count covers both
+ARM64_T ?= ^(00|18[0-9])-
+ARM64_OUT = $(BUILD)/arm64/guest
+check-arm64: deps ## cross-arm64, then the serdev cases on an arm64 guest with a device tree
+	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)
+	@mkdir -p $(ARM64_OUT); \
+	TOP=$(TOP) BUILD=$(BUILD) KVER=$(CROSS_LINE) MAKE='$(MAKE)' NPROC=$(NPROC) \
+		tests/cross-arm64 >$(ARM64_OUT)/cross.tap; rc=$$?; \
+	cat $(ARM64_OUT)/cross.tap; \
+	GB_ARCH=arm64 KVER=$(CROSS_LINE) BUILD=$(BUILD) GB_KMOD_DIR=$(BUILD)/arm64/src/kernel \
+		GB_TRANSPORT=serdev tests/run -o $(ARM64_OUT) -t '$(or $(T),$(ARM64_T))' $(EXTRA) \
+		-a $(ARM64_OUT)/cross.tap:$$rc
+
 # The harness must catch a failing case, a kernel WARN, a hang, and a
 # guest that dies; tests/selftest/check knows what each case must yield.
-check-harness: deps modules tools
+check-harness: deps modules tools ## self-test of the test harness
 	$(KMAKE) M=$(SELFTEST)/kmod modules
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' $(SELFTEST)/check
 
@@ -162,29 +182,29 @@ check-harness: deps modules tools
 # must hold on a busy machine.  BUSY_T picks the cases, BUSY_HOGS the hogs;
 # stress-ng (BUSY_PKGS) is installed on demand, not by every deps run.
 BUSY_PKGS ?= stress-ng
-check-busy: deps modules tools
+check-busy: deps modules tools ## a few cases beside CPU hogs (BUSY_T=REGEX)
 	@$(MAKE) --no-print-directory deps DEB_PKGS='$(BUSY_PKGS)' KERNEL_PKGS=
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' GB_KMOD_DIR='$(KSRC)' \
 		BUSY_T='$(BUSY_T)' tests/busy $(EXTRA)
 
-shell: deps modules tools
+shell: deps modules tools ## an interactive shell in the test guest
 	@$(RUN) --shell $(EXTRA)
 
-demo: deps modules tools
+demo: deps modules tools ## boot a guest and show the Greybus stack at work
 	@$(RUN) --demo
 
 # Not part of 'check': figures, not verdicts. Deterministic by default
 # (QEMU counts instructions); BENCH_ICOUNT=0 for the host's clock;
 # BENCH_REPS=N (default 2, or 5 with BENCH_ICOUNT=0); BENCH_ONLY="PART..."
 # runs some parts only (bench/run lists them)
-bench: deps modules tools
+bench: deps modules tools ## the benchmarks in a guest, bench/results/DATE.md
 	@KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/run
 
 # Not part of 'check' either: Linux's greybus, gb-es2 and gb-loopback are
 # built from the kernel source package into build/linux-greybus first
 # Linux's stack comes from the source package of the kernel's own line
 # (linux-source-6.1 or linux-source-6.12), installed here if missing.
-bench-compare: deps modules tools kernel-check
+bench-compare: deps modules tools kernel-check ## the benchmarks on Linux's own Greybus and on ours
 	@$(MAKE) --no-print-directory deps DEB_PKGS=linux-source-$$(tests/kver --line '$(KVER)')
 	@KVER='$(KREL)' KBUILD='$(KBUILD)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' bench/compare
 
@@ -194,11 +214,11 @@ bench-compare: deps modules tools kernel-check
 GBSIM_FUZZ_N  ?= 100000
 STRESS_CYCLES ?= 1000
 LONG = KVER='$(KREL)' KERNEL='$(KERNEL)' BUILD='$(BUILD)' tests/long
-guest-fuzz: deps modules tools
+guest-fuzz: deps modules tools ## case 110 long: GBSIM_FUZZ_N messages
 	@$(LONG) 110-gbsim-fuzz $$(( 300 + $(GBSIM_FUZZ_N) / 40 )) GBSIM_FUZZ_N=$(GBSIM_FUZZ_N) \
 		$(if $(GBSIM_FUZZ_SEED),GBSIM_FUZZ_SEED=$(GBSIM_FUZZ_SEED))
 
-guest-stress: deps modules tools
+guest-stress: deps modules tools ## case 111 long: STRESS_CYCLES insert/remove cycles
 	@$(LONG) 111-stress-short $$(( 300 + $(STRESS_CYCLES) * 3 )) STRESS_CYCLES=$(STRESS_CYCLES) \
 		$(if $(STRESS_SEED),STRESS_SEED=$(STRESS_SEED))
 
@@ -207,14 +227,14 @@ guest-stress: deps modules tools
 FUZZ_TIME ?= 60
 # The KASAN/lockdep/kmemleak kernel (issue 11), cached outside the tree;
 # not part of 'check' (tests/debug-kernel says where and how).
-debug-kernel: deps
+debug-kernel: deps ## build (once, cached) a KASAN/lockdep/kmemleak kernel
 	@TOP=$(TOP) tests/debug-kernel
 
 # The whole suite on that kernel: modules rebuilt against it, its own
 # modules packed, timeouts stretched, a kmemleak scan after every
 # case; the log is kept in build/check-debug.log.
 DEBUG_TSCALE ?= 4
-check-debug: deps
+check-debug: deps ## the guest suite on the debug kernel (T= works too)
 	@d=$$(TOP=$(TOP) tests/debug-kernel) || exit 1; \
 	v=$$(cat $$d/include/config/kernel.release); \
 	mkdir -p $(BUILD); \
@@ -224,7 +244,7 @@ check-debug: deps
 		QEMU_MEM=1G GBTEST_TIMEOUT_SCALE=$(DEBUG_TSCALE) GBTEST_BOOT_ALLOWANCE=240 \
 		$(if $(T),T='$(T)') 2>&1 | tee $(BUILD)/check-debug.log
 
-fuzz: deps
+fuzz: deps ## libFuzzer targets, FUZZ_TIME=S seconds each
 	@TOP=$(TOP) BUILD=$(BUILD) FUZZ_TIME='$(FUZZ_TIME)' FUZZ_RUNS='$(FUZZ_RUNS)' \
 		FUZZ_TARGETS='$(FUZZ_TARGETS)' tests/fuzz/run
 
@@ -269,7 +289,7 @@ $(KERNELDOC): | deps
 
 # checkpatch takes C11's _Static_assert keyword, which the uapi greybus.h
 # spells for userspace, for CamelCase: that check is off for that file.
-lint: deps kernel-check $(CHECKPATCH) $(KERNELDOC)
+lint: deps kernel-check $(CHECKPATCH) $(KERNELDOC) ## checkpatch --strict, kernel-doc and sparse on the kernel code
 	@rc=0; \
 	farm=$(CHECKPATCH_DIR)/tree; mkdir -p $$farm; \
 	for d in kernel include tests; do ln -sfn $(TOP)/$$d $$farm/$$d; done; \
@@ -297,7 +317,7 @@ lint: deps kernel-check $(CHECKPATCH) $(KERNELDOC)
 	fi; \
 	exit $$rc
 
-clean:
+clean: ## remove the build outputs
 	@if [ -n "$(KREL)" ] && [ -d "$(KBUILD)" ]; then \
 		$(MAKE) -s -C $(KBUILD) M=$(TOP)/kernel clean; \
 		$(MAKE) -s -C $(KBUILD) M=$(SELFTEST)/kmod clean; \
@@ -310,18 +330,6 @@ clean:
 
 # ---- Installation, DKMS and Debian packages (docs/install.md) -------------
 #
-#   make install [PREFIX=/usr/local] [DESTDIR=]
-#                        the user-facing tools, their man pages and bash
-#                        completion, the example manifests and the tools' docs
-#   make dkms-install    the module sources to /usr/src/greybus-VERSION, then
-#                        dkms add, and dkms install for every kernel with a
-#                        build tree (or KVERS='VER...'); make dkms-remove
-#   make deb [DEB_ARCH=arm64]
-#                        build/deb/greybus-dkms_VERSION_all.deb and
-#                        build/deb/greybus-tools_VERSION_ARCH.deb
-#   make check-dist      dkms build per kernel, the packages and lintian,
-#                        an install into a clean Debian 12 chroot (root)
-#
 # The version comes from dist/version (VERSION's number, and between
 # release tags VERSION+gitYYYYMMDD.N.SHORTSHA, before the tag
 # VERSION~git...: docs/releasing.md).
@@ -329,6 +337,9 @@ clean:
 GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
+# make deb: dpkg-buildpackage with debian/control's Build-Depends, debuild;
+# the arm64 cross build's libc (dpkg-shlibdeps reads its symbols)
+DEB_PKGS    += debhelper dh-dkms devscripts libc6:arm64
 # check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
 DEB_PKGS    += systemd
 
@@ -379,7 +390,7 @@ DIST_MAKE    = $(MAKE) -C tools TOP=$(TOP) BUILD=$(call DIST_TOOLS,$(1)) \
 MAN_DATE    ?= $(shell $(TOP)/dist/version --epoch)
 
 .PHONY: dist-tools dist-man install uninstall dkms-install dkms-remove deb check-dist \
-	dist release check-tarball
+	dist release check-tarball debian/changelog
 
 dist-tools:
 	@$(call DIST_MAKE,$(DEB_ARCH),$(DIST_CROSS)) $(foreach t,$(USER_TOOLS),$(call DIST_TOOLS,$(DEB_ARCH))/bin/$(t))
@@ -393,7 +404,7 @@ dist-man:
 			-o $(DIST)/man/$$t.$$sec $(call DIST_TOOLS,$(NATIVE_ARCH))/bin/$$t || exit 1; \
 	done
 
-install: dist-tools dist-man
+install: dist-tools dist-man ## the tools, man pages, completion, units, docs (PREFIX, DESTDIR)
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(sbindir) $(DESTDIR)$(mandir)/man1 \
 		$(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
 		$(DESTDIR)$(datadir)/greybus/manifests $(DESTDIR)$(bashcompdir)
@@ -414,7 +425,7 @@ install: dist-tools dist-man
 	install -d $(DESTDIR)$(wiresharkdir)
 	install -m 0644 tools/wireshark/greybus.lua $(DESTDIR)$(wiresharkdir)/
 
-uninstall:
+uninstall: ## remove what 'make install' installed
 	rm -f $(foreach t,$(BIN_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1) \
 		$(foreach t,$(ROOT_TOOLS),$(DESTDIR)$(sbindir)/$(t) $(DESTDIR)$(mandir)/man8/$(t).8) \
 		$(foreach t,$(USER_TOOLS),$(DESTDIR)$(bashcompdir)/$(t))
@@ -427,7 +438,7 @@ uninstall:
 # loaded; modprobe greybus afterwards (docs/install.md).
 DKMS_SRC_ROOT ?= /usr/src
 DKMS_ARGS     ?=
-dkms-install:
+dkms-install: ## module sources to /usr/src, dkms add and install (root)
 	@rm -rf $(DIST)/src && dist/stage-src $(DIST)/src/greybus-$(GB_VERSION)
 	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; set -e; \
 	if $$sudo dkms status -m greybus -v $(GB_VERSION) $(DKMS_ARGS) | grep -q .; then \
@@ -443,38 +454,41 @@ dkms-install:
 			echo "dkms-install: dkms install greybus/$(GB_VERSION) failed for $$k" >&2; rc=1; }; \
 	done; exit $$rc
 
-dkms-remove:
+dkms-remove: ## dkms remove and the sources from /usr/src (root)
 	@sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 	if $$sudo dkms status -m greybus -v $(GB_VERSION) $(DKMS_ARGS) | grep -q .; then \
 		$$sudo dkms remove -m greybus -v $(GB_VERSION) --all $(DKMS_ARGS) || exit 1; \
 	fi; \
 	$$sudo rm -rf $(DKMS_SRC_ROOT)/greybus-$(GB_VERSION)
 
-# Both packages from 'make install' into a staging tree and dist/stage-src.
-# Not after 'deps': that list is the test machine's (QEMU, amd64 kernels);
-# building packages needs only build-essential, dpkg-dev and help2man.
-deb:
-	@rm -rf $(DIST)/stage; mkdir -p $(DIST)
-	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(DIST)/stage/greybus-tools \
-		docdir=/usr/share/doc/greybus-tools DEB_ARCH=$(DEB_ARCH) >$(DIST)/install.log 2>&1 || \
-		{ cat $(DIST)/install.log; exit 1; }
-	@TOP=$(TOP) BUILD=$(BUILD) DEB_ARCH=$(DEB_ARCH) STRIP=$(DIST_CROSS)strip \
-		OBJDUMP=$(DIST_CROSS)objdump dist/mkdeb $(DIST)/stage $(BUILD)/deb
+# The Debian source package and both binary packages (DEB_ARCH=arm64: the
+# tools cross-built) from `make dist`'s tarball and debian/, with
+# dpkg-buildpackage (dist/mkdeb says how).  Not after 'deps': that list is
+# the test machine's (QEMU, amd64 kernels); building packages needs only
+# what debian/control's Build-Depends names (dpkg-checkbuilddeps).
+deb: ## source package and .debs into build/deb (DEB_ARCH=arm64: cross)
+	@TOP=$(TOP) DEB_ARCH=$(DEB_ARCH) dist/mkdeb $(BUILD)/deb
 
-check-dist: deps
+# debian/changelog is made from NEWS.md and dist/version, never committed
+# (a snapshot's version names its own commit); `make dist` puts it in the
+# tarball.  Phony: it must follow every commit.
+debian/changelog: ## the Debian changelog from NEWS.md and dist/version
+	@dist/changelog >$@.tmp && mv -f $@.tmp $@ && echo "debian/changelog: $$(dpkg-parsechangelog -S Version)"
+
+check-dist: deps ## dkms builds, packages, lintian, chroot install and upgrade (root)
 	@TOP=$(TOP) BUILD=$(BUILD) USER_TOOLS='$(USER_TOOLS)' tests/dist/run
 
 # The source tarball build/greybus-VERSION.tar.gz: the commit's tracked
 # files and .dist-version, reproducible (dist/tarball says how).  Phony:
 # the directory dist/ must not satisfy it.
-dist:
+dist: ## the reproducible source tarball build/greybus-VERSION.tar.gz
 	@TOP=$(TOP) dist/tarball $(BUILD)
 
 # A release, local only (nothing is pushed): VERSION must have its
 # NEWS.md section and no tag yet, the tree must be clean; tags vVERSION on
 # HEAD, then makes the tarball and the packages of the tagged commit.
 # docs/releasing.md has the steps around it.
-release:
+release: ## tag vVERSION and make its tarball and packages (docs/releasing.md)
 	@set -e; v=$$(dist/version --base); \
 	grep -q "^## $$v (" NEWS.md || { echo "release: NEWS.md has no '## $$v (DATE)' section" >&2; exit 1; }; \
 	[ -z "$$(git status --porcelain --untracked-files=no)" ] || { echo "release: uncommitted changes" >&2; exit 1; }; \
@@ -493,5 +507,5 @@ release:
 # the tools and the modules and pass the unit tests (TAP; part of
 # check-all's CHECK_TAP).  The guest suite is not rerun from it: the same
 # sources run it in check-all already (docs/releasing.md).
-check-tarball: deps
+check-tarball: deps ## the tarball unpacked alone builds and passes the unit tests
 	@TOP=$(TOP) BUILD=$(BUILD) MAKE='$(MAKE)' KVER='$(KVER)' tests/dist/tarball-build

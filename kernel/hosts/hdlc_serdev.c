@@ -6,6 +6,10 @@
  * bootloader-backdoor-gpios (held released: firmware upload is not done
  * here) and vdds-supply, and runs the link at 115200 8N1 without flow
  * control.
+ *
+ * The reset line's value is the level of the chip's RESET_N, as
+ * BeaglePlay's device tree declares it (active-high) and upstream's
+ * driver drives it: 0 holds the chip in reset, 1 lets it run.
  */
 #include <linux/device.h>
 #include <linux/err.h>
@@ -76,7 +80,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	gs->serdev = serdev;
 
 	/* held in reset until the UART is ready */
-	gs->reset = devm_gpiod_get_optional(dev, "reset", GPIOD_OUT_HIGH);
+	gs->reset = devm_gpiod_get_optional(dev, "reset", GPIOD_OUT_LOW);
 	if (IS_ERR(gs->reset))
 		return dev_err_probe(dev, PTR_ERR(gs->reset), "reset gpio\n");
 	gs->backdoor = devm_gpiod_get_optional(dev, "bootloader-backdoor",
@@ -115,7 +119,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	if (ret)
 		goto err_close;
 
-	gpiod_set_value_cansleep(gs->reset, 0);
+	gpiod_set_value_cansleep(gs->reset, 1);
 
 	ret = gb_hdlc_link_start(gs->link);
 	if (ret)
@@ -123,7 +127,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	return 0;
 
 err_reset:
-	gpiod_set_value_cansleep(gs->reset, 1);
+	gpiod_set_value_cansleep(gs->reset, 0);
 err_close:
 	serdev_device_close(serdev);
 err_vdds:
@@ -140,7 +144,7 @@ static void gb_hdlc_serdev_remove(struct serdev_device *serdev)
 
 	gb_hdlc_link_stop(gs->link);
 	serdev_device_close(serdev);
-	gpiod_set_value_cansleep(gs->reset, 1);
+	gpiod_set_value_cansleep(gs->reset, 0);
 	if (gs->vdds)
 		regulator_disable(gs->vdds);
 	gb_hdlc_link_destroy(gs->link);

@@ -368,6 +368,19 @@ expect "no such sysfs" 1 '' 'lsgb: cannot read nothere: No such file or director
 mkdir -p nodev/bus/greybus
 expect "no devices directory" 1 '' 'lsgb: cannot read nodev/bus/greybus/devices: No such file or directory
 ' -- --sysfs nodev
+# a file where a directory must be: refused before anything is read,
+# one line, exit 2, as every usage error (one helper: tools/lib/gb_cli.c)
+: >afile
+expect "--sysfs names a file" 2 '' "lsgb: --sysfs 'afile': not a directory; try 'lsgb --help'
+" -- --sysfs afile
+expect "--debugfs names a file" 2 '' "lsgb: --debugfs 'afile': not a directory; try 'lsgb --help'
+" -- --sysfs empty --debugfs afile
+expect "unknown option" 2 '' "lsgb: unknown option '--bogus'; try 'lsgb --help'
+" -- --bogus
+expect "option without its argument" 2 '' "lsgb: option '--sysfs' needs an argument; try 'lsgb --help'
+" -- --sysfs
+expect "unexpected argument" 2 '' "lsgb: unexpected argument 'extra'; try 'lsgb --help'
+" -- extra
 
 wanted "lsgb: bad usage" && {
 	good=1

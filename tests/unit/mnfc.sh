@@ -485,16 +485,21 @@ wanted "mnfc: option: --version text" && {
 	grep -q '^mnfc (greybus tools) [0-9]' out.txt
 	report "mnfc: option: --version text" $([ $? = 0 ] && echo 1 || echo 0) "$(cat out.txt)"
 }
-expect "option: unknown option" 2 err "Try 'mnfc --help' for more information." -- --frobnicate x
-expect "option: no input file" 2 err "mnfc: no input file (use - for standard input)" --
-expect "option: two input files" 2 err "mnfc: too many input files, starting at 'b'" -- a b
-expect "option: bad format name" 2 err "mnfc: unknown format 'xml' (use mnfs or mnfb)" -- -I xml a
+expect "option: unknown option" 2 err "mnfc: unknown option '--frobnicate'; try 'mnfc --help'" -- --frobnicate x
+expect "option: unknown short option" 2 err "mnfc: unknown option '-z'; try 'mnfc --help'" -- -z x
+expect "option: option without its argument" 2 err "mnfc: option '-o' needs an argument; try 'mnfc --help'" -- -o
+expect "option: no input file" 2 err "mnfc: no input file (use - for standard input); try 'mnfc --help'" --
+expect "option: two input files" 2 err "mnfc: too many input files, starting at 'b'; try 'mnfc --help'" -- a b
+expect "option: bad format name" 2 err "mnfc: unknown format 'xml' (use mnfs or mnfb); try 'mnfc --help'" -- -I xml a
 expect "option: missing input file" 2 err "mnfc: nope.mnfs: No such file or directory" -- nope.mnfs
 expect "option: unwritable output" 2 err "mnfc: /nonexistent/x.mnfb: No such file or directory" \
 	-- -o /nonexistent/x.mnfb "$MANIFESTS/audio.mnfs"
-expect "option: --check with -o" 2 err "mnfc: --check writes no manifest; drop -o, -d and -O" \
+expect "option: --check with -o" 2 err "mnfc: --check writes no manifest; drop -o, -d and -O; try 'mnfc --help'" \
 	-- --check -o x audio.mnfb
-expect "option: -d with -O mnfb" 2 err "mnfc: -d contradicts -O mnfb" -- -d -O mnfb audio.mnfb
+expect "option: -d with -O mnfb" 2 err "mnfc: -d contradicts -O mnfb; try 'mnfc --help'" -- -d -O mnfb audio.mnfb
+mkdir -p adir
+expect "option: a directory for the input" 2 err "mnfc: adir: Is a directory" -- adir
+expect "option: a directory for the output" 2 err "mnfc: adir: Is a directory" -- -o adir "$MANIFESTS/audio.mnfs"
 
 # stdin to stdout, both ways, and -o -
 wanted "mnfc: stdin and stdout" && {

@@ -47,6 +47,7 @@
 #include <uapi/greybus/fw_mgmt.h>
 
 #include "gb_hex.h"
+#include "gb_cli.h"
 #include "gb_version.h"
 
 static const char *load_status_name(unsigned int s)
@@ -126,17 +127,7 @@ static void help(void)
 }
 
 /* A usage error: one line saying why, then where to look; exit 2 */
-static void __attribute__((format(printf, 1, 2), noreturn)) usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("gbfw: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("; try 'gbfw --help'\n", stderr);
-	exit(2);
-}
+#define usage_error(...) gb_usage_error("gbfw", __VA_ARGS__)
 
 /* A tag is at most 9 characters: the 10th byte is its NUL */
 static void set_tag(__u8 *dst, const char *tag)
@@ -535,12 +526,8 @@ int main(int argc, char **argv)
 		case 'q':
 			quiet = true;
 			break;
-		case ':':
-			usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
-			if (optopt)
-				usage_error("unknown option '-%c'", optopt);
-			usage_error("unknown option '%s'", argv[optind - 1]);
+			gb_getopt_error("gbfw", c, argv);
 		}
 	}
 	if (optind >= argc)

@@ -170,6 +170,7 @@ static void gbnet_ctl_usage(FILE *out)
 "\n"
 "  -s PATH      the socket (default: $%s, else %s)\n"
 "  -w SECONDS   wait up to SECONDS for the socket to accept\n"
+"  -V, --version  the version, as the tool's own --version\n"
 "\n"
 "Commands:\n"
 "  status                 SVC state, nodes known and up\n"

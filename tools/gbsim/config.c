@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gb_cli.h"
 #include "gbsim.h"
 #include "log.h"
 
@@ -345,6 +346,10 @@ int gbsim_config_load(struct gbsim_config *cfg, const char *path, char *err,
 	FILE *f;
 	int ret = 0;
 
+	if (gb_path_mismatch(path, GB_PATH_FILE)) {
+		snprintf(err, errlen, "config %s: a directory, not a file", path);
+		return -EISDIR;
+	}
 	f = fopen(path, "re");
 	if (!f) {
 		snprintf(err, errlen, "cannot open config %s: %s", path,

@@ -423,7 +423,7 @@ static const struct gbsim_ctl_cmd {
 	  gbsim_cmd_request },
 	{ "fault", "fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]",
 	  true, gbsim_fault_cmd },
-	{ "faults", "fault list | faults | fault del N | fault clear", false,
+	{ "faults", "faults | fault list | fault del N | fault clear", false,
 	  gbsim_fault_cmd },
 	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", true, gbsim_cmd_pm },
 	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,

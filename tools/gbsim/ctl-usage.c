@@ -15,6 +15,7 @@ static void gbsim_ctl_usage(FILE *out)
 "\n"
 "  -s PATH      the socket (default: $%s)\n"
 "  -w SECONDS   wait up to SECONDS for the socket to accept\n"
+"  -V, --version  the version, as the tool's own --version\n"
 "\n"
 "Commands:\n"
 "  status\n"

@@ -29,6 +29,7 @@
 #include <uapi/greybus/es2.h>
 
 #include "ctl.h"
+#include "gb_cli.h"
 #include "es2-pump.h"
 #include "gbsim.h"
 #include "log.h"
@@ -574,6 +575,11 @@ static int gbsim_es2_open(struct gbsim_transport *tp, char *err, size_t errlen)
 
 	if (!dir || !strcmp(dir, GBSIM_DEFAULT_DEVICE))
 		dir = GBSIM_ES2_DEFAULT_FFS;
+	if (gb_path_mismatch(dir, GB_PATH_DIR)) {
+		snprintf(err, errlen, "%s: not a directory (es2 needs the functionfs mount)",
+			 dir);
+		return -ENOTDIR;
+	}
 	if (tp->mtu > GB_ES2_MSG_SIZE_MAX || tp->num_cports > GB_ES2_CPORTS_MAX) {
 		snprintf(err, errlen, "es2: the bridge carries at most %u cports and %u-byte messages (asked %u, %u)",
 			 GB_ES2_CPORTS_MAX, GB_ES2_MSG_SIZE_MAX,

@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "gb_cli.h"
 #include "gb_hdlc.h"
 #include "gb_pace.h"
 #include "gbsim.h"
@@ -788,7 +789,20 @@ static int gbsim_hdlc_open_tty(struct gbsim_transport *tp, char *err,
 {
 	struct termios t;
 
+	const char *why;
+
+	/*
+	 * Only a tty is a serial port: anything else is refused before it is
+	 * opened (a character device), or before a byte goes to it (one that
+	 * is not a tty), so that a wrong -d never writes frames into a file.
+	 */
 	if (tp->fd < 0) {
+		why = gb_path_mismatch(tp->device, GB_PATH_CHRDEV);
+		if (why) {
+			snprintf(err, errlen, "%s: %s (hdlc needs the serial port, a tty)",
+				 tp->device, why);
+			return -ENOTTY;
+		}
 		tp->fd = open(tp->device, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 		if (tp->fd < 0) {
 			snprintf(err, errlen, "cannot open %s: %s", tp->device,
@@ -796,11 +810,14 @@ static int gbsim_hdlc_open_tty(struct gbsim_transport *tp, char *err,
 			return -errno;
 		}
 	}
-	if (!tcgetattr(tp->fd, &t)) {
-		cfmakeraw(&t);
-		cfsetspeed(&t, B115200);
-		tcsetattr(tp->fd, TCSANOW, &t);
+	if (tcgetattr(tp->fd, &t)) {
+		snprintf(err, errlen, "%s: not a tty (hdlc needs the serial port)",
+			 tp->device ? tp->device : "the descriptor");
+		return -ENOTTY;
 	}
+	cfmakeraw(&t);
+	cfsetspeed(&t, B115200);
+	tcsetattr(tp->fd, TCSANOW, &t);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gb_cli.h"
 #include "lsgb.h"
 #include "gb_version.h"
 
@@ -67,9 +68,11 @@ int main(int argc, char **argv)
 	const char *sysfs = "/sys", *debugfs = NULL;
 	struct lsgb_tree tree;
 	char *dbg = NULL;
+	const char *why;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "vjs:d:hV", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":vjs:d:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'v':
 			opts.verbose++;
@@ -90,20 +93,20 @@ int main(int argc, char **argv)
 			gb_print_version(LSGB_NAME);
 			return LSGB_EXIT_OK;
 		default:
-			lsgb_usage(stderr);
-			return LSGB_EXIT_USAGE;
+			gb_getopt_error(LSGB_NAME, c, argv);
 		}
 	}
-	if (optind != argc) {
-		fprintf(stderr, "%s: unexpected argument '%s'\n", LSGB_NAME,
-			argv[optind]);
-		lsgb_usage(stderr);
-		return LSGB_EXIT_USAGE;
-	}
-	if (!*sysfs || (debugfs && !*debugfs)) {
-		fprintf(stderr, "%s: empty directory name\n", LSGB_NAME);
-		return LSGB_EXIT_USAGE;
-	}
+	if (optind != argc)
+		gb_usage_error(LSGB_NAME, "unexpected argument '%s'", argv[optind]);
+	if (!*sysfs || (debugfs && !*debugfs))
+		gb_usage_error(LSGB_NAME, "empty directory name");
+	/* a file given for a directory: said before anything is read */
+	why = gb_path_mismatch(sysfs, GB_PATH_DIR);
+	if (why)
+		gb_usage_error(LSGB_NAME, "--sysfs '%s': %s", sysfs, why);
+	why = debugfs ? gb_path_mismatch(debugfs, GB_PATH_DIR) : NULL;
+	if (why)
+		gb_usage_error(LSGB_NAME, "--debugfs '%s': %s", debugfs, why);
 	if (!debugfs)
 		debugfs = dbg = lsgb_xasprintf("%s/kernel/debug", sysfs);
 

@@ -15,6 +15,7 @@
 
 #include <uapi/greybus/manifest.h>
 
+#include "gb_cli.h"
 #include "gb_manifest.h"
 #include "gb_version.h"
 
@@ -79,13 +80,8 @@ static const char usage_text[] =
 
 static const char *prog = "mnfc";
 
-static void usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "%s: ", prog);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
-	exit(EXIT_TROUBLE);
-}
+/* A usage error: one line saying why, then where to look; exit 2 */
+#define usage_error(...) gb_usage_error(prog, __VA_ARGS__)
 
 static enum gb_mnf_format parse_format(const char *s)
 {
@@ -213,7 +209,8 @@ int main(int argc, char **argv)
 	size_t len, blob_len = 0;
 	int opt, err, ret;
 
-	while ((opt = getopt_long(argc, argv, "o:dcI:O:qhV", longopts,
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:dcI:O:qhV", longopts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'o':
@@ -241,9 +238,7 @@ int main(int argc, char **argv)
 			gb_print_version("mnfc");
 			return 0;
 		default:
-			fprintf(stderr, "Try '%s --help' for more information.\n",
-				prog);
-			return EXIT_TROUBLE;
+			gb_getopt_error(prog, opt, argv);
 		}
 	}
 	if (optind == argc)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "ctl.h"
+#include "gb_version.h"
 #include "loop.h"
 
 #define GBSIM_CTL_REPLY_TIMEOUT_MS	30000
@@ -174,6 +175,10 @@ int gbsim_ctl_client(const struct gbsim_ctl_client_info *who, int argc,
 			break;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			who->usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "-V") || !strcmp(argv[i], "--version")) {
+			/* the tool's own version: the client is part of it */
+			gb_print_version(who->prog);
 			return 0;
 		} else if (!strcmp(argv[i], "-s") && i + 1 < argc) {
 			path = argv[++i];
