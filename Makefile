@@ -49,6 +49,8 @@ DEB_PKGS := qemu-system-x86 busybox-static \
 	    i2c-tools gpiod
 DEB_PKGS += evtest
 DEB_PKGS += alsa-utils
+# tests/unit/gbmon.sh: the Wireshark dissector under tshark, fuzzed captures (editcap)
+DEB_PKGS += tshark
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -344,10 +346,10 @@ DEB_PKGS    += systemd
 # The tools a user runs; the others in tools/ serve the test suite only.
 # Those only root runs (they set up host devices and links) go to sbin
 # with a man page in section 8, the others to bin and section 1.
-USER_TOOLS  := gbsim mnfc lsgb gbfw gbnet gbattach
+USER_TOOLS  := gbsim mnfc lsgb gbfw gbnet gbattach gbmon
 ROOT_TOOLS  := gbnet gbattach
 BIN_TOOLS    = $(filter-out $(ROOT_TOOLS),$(USER_TOOLS))
-USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md gbnet.md hdlc.md
+USER_DOCS   := gbsim.md mnfc.md lsgb.md firmware.md gbnet.md hdlc.md gbmon.md
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
@@ -357,6 +359,9 @@ mandir      ?= $(PREFIX)/share/man
 datadir     ?= $(PREFIX)/share
 docdir      ?= $(datadir)/doc/greybus-tools
 bashcompdir ?= $(datadir)/bash-completion/completions
+# Wireshark's global Lua plugin folder (tshark -G folders) for greybus.lua
+MULTIARCH    = $(shell dpkg-architecture -a$(DEB_ARCH) -qDEB_HOST_MULTIARCH 2>/dev/null)
+wiresharkdir ?= $(PREFIX)/lib/$(MULTIARCH)/wireshark/plugins
 
 # The serial link as a service (docs/install.md): gbattach@.service and
 # the udev rule that starts it for a port marked as a Greybus node's
@@ -417,6 +422,8 @@ install: dist-tools dist-man ## the tools, man pages, completion, units, docs (P
 	chmod 0644 $(DESTDIR)$(unitdir)/gbattach@.service
 	sed 's|@sbindir@|$(sbindir)|g' dist/systemd/gbnet.service.in >$(DESTDIR)$(unitdir)/gbnet.service && chmod 0644 $(DESTDIR)$(unitdir)/gbnet.service
 	install -m 0644 dist/udev/60-gbattach.rules $(DESTDIR)$(udevrulesdir)/
+	install -d $(DESTDIR)$(wiresharkdir)
+	install -m 0644 tools/wireshark/greybus.lua $(DESTDIR)$(wiresharkdir)/
 
 uninstall: ## remove what 'make install' installed
 	rm -f $(foreach t,$(BIN_TOOLS),$(DESTDIR)$(bindir)/$(t) $(DESTDIR)$(mandir)/man1/$(t).1) \
@@ -425,6 +432,7 @@ uninstall: ## remove what 'make install' installed
 	rm -rf $(DESTDIR)$(datadir)/greybus $(DESTDIR)$(docdir)
 	rm -f $(DESTDIR)$(unitdir)/gbattach@.service $(DESTDIR)$(udevrulesdir)/60-gbattach.rules
 	rm -f $(DESTDIR)$(unitdir)/gbnet.service
+	rm -f $(DESTDIR)$(wiresharkdir)/greybus.lua
 
 # DKMS on this machine: needs root (sudo is used otherwise).  Nothing is
 # loaded; modprobe greybus afterwards (docs/install.md).

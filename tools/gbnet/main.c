@@ -54,6 +54,7 @@ enum {
 	OPT_NODE_INFLIGHT,
 	OPT_CONNECT_TIMEOUT,
 	OPT_RULE,
+	OPT_CAPTURE,
 };
 
 static const struct option gbnet_options[] = {
@@ -74,6 +75,7 @@ static const struct option gbnet_options[] = {
 	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "rule",	required_argument, NULL, OPT_RULE },
 	{ "log",	required_argument, NULL, 'l' },
+	{ "capture",	required_argument, NULL, OPT_CAPTURE },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "mtu",	required_argument, NULL, OPT_MTU },
 	{ "cports",	required_argument, NULL, OPT_CPORTS },
@@ -118,6 +120,8 @@ static void gbnet_usage(FILE *out)
 "  -d, --device PATH     the vhd device (default %s)\n"
 "      --device-fd N     use the already open descriptor N instead\n"
 "  -l, --log FILE        write the message log to FILE\n"
+"      --capture FILE    also write every message to FILE, a pcapng capture\n"
+"                        (gbmon -r, Wireshark: docs/gbmon.md)\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --mtu N           largest message, header included (default %u)\n"
 "      --node-mtu N      largest message toward a node (default %u: a\n"
@@ -291,7 +295,7 @@ int main(int argc, char **argv)
 	struct gbsim_transport tp = { .fd = -1 };
 	struct gbsim_ctl *ctl = NULL;
 	struct gbsim_loop *loop = NULL;
-	const char *user = NULL;
+	const char *user = NULL, *capture = NULL;
 	uid_t uid = 0;
 	gid_t gid = 0;
 	static struct gbnet net;
@@ -413,6 +417,9 @@ int main(int argc, char **argv)
 		case 'l':
 			net.cfg.log_path = optarg;
 			break;
+		case OPT_CAPTURE:
+			capture = optarg;
+			break;
 		case 'v':
 			net.cfg.verbose++;
 			break;
@@ -481,6 +488,11 @@ int main(int argc, char **argv)
 	if (gbsim_log_open(net.cfg.log_path, net.cfg.verbose, err, sizeof(err))) {
 		fprintf(stderr, "gbnet: %s\n", err);
 		goto out_cfg;
+	}
+	if (capture && gbsim_log_capture(capture, err, sizeof(err))) {
+		fprintf(stderr, "gbnet: %s\n", err);
+		ret = GBNET_EXIT_RUNTIME;
+		goto out_log;
 	}
 	loop = gbsim_loop_new();
 	if (!loop || gbsim_init(&net.sim, &net.cfg, loop)) {

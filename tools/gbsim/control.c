@@ -19,7 +19,7 @@ static void gbsim_control_refuse(struct gbsim_op *op, const char *why,
 {
 	char name[64];
 
-	gbsim_op_fullname(GREYBUS_PROTOCOL_CONTROL, op->type, name, sizeof(name));
+	gb_op_fullname(GREYBUS_PROTOCOL_CONTROL, op->type, name, sizeof(name));
 	gbsim_log_error("intf %u: %s id=0x%04x refused: %s %u", op->intf->id,
 			name, op->id, why, arg);
 }
@@ -269,51 +269,9 @@ static int gbsim_control_request(struct gbsim_op *op)
 	}
 }
 
-static void gbsim_control_describe(uint8_t type, bool response,
-				   const uint8_t *p, size_t len,
-				   struct gbsim_buf *out)
-{
-	switch (type) {
-	case GB_CONTROL_TYPE_VERSION:
-	case GB_CONTROL_TYPE_BUNDLE_VERSION:
-		if (!response && type == GB_CONTROL_TYPE_BUNDLE_VERSION) {
-			if (len >= 1)
-				gbsim_buf_printf(out, " bundle=%u", p[0]);
-		} else if (len >= 2) {
-			gbsim_buf_printf(out, " major=%u minor=%u", p[0], p[1]);
-		}
-		break;
-	case GB_CONTROL_TYPE_GET_MANIFEST_SIZE:
-		if (response && len >= 2)
-			gbsim_buf_printf(out, " size=%u", gbsim_get_le16(p));
-		break;
-	case GB_CONTROL_TYPE_CONNECTED:
-	case GB_CONTROL_TYPE_DISCONNECTED:
-	case GB_CONTROL_TYPE_DISCONNECTING:
-		if (!response && len >= 2)
-			gbsim_buf_printf(out, " cport=%u", gbsim_get_le16(p));
-		break;
-	case GB_CONTROL_TYPE_BUNDLE_SUSPEND:
-	case GB_CONTROL_TYPE_BUNDLE_RESUME:
-	case GB_CONTROL_TYPE_BUNDLE_DEACTIVATE:
-	case GB_CONTROL_TYPE_BUNDLE_ACTIVATE:
-		if (len >= 1)
-			gbsim_buf_printf(out, response ? " status=%u" : " bundle=%u",
-					 p[0]);
-		break;
-	case GB_CONTROL_TYPE_INTF_SUSPEND_PREPARE:
-	case GB_CONTROL_TYPE_INTF_DEACTIVATE_PREPARE:
-	case GB_CONTROL_TYPE_INTF_HIBERNATE_ABORT:
-		if (response && len >= 1)
-			gbsim_buf_printf(out, " status=%u", p[0]);
-		break;
-	}
-}
-
 static struct gbsim_proto gbsim_proto_control = {
 	.id		= GREYBUS_PROTOCOL_CONTROL,
 	.name		= "control",
 	.request	= gbsim_control_request,
-	.describe	= gbsim_control_describe,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_control);

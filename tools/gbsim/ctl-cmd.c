@@ -117,7 +117,7 @@ int gbsim_ctl_protocol(const char *name)
 	for (int p = 0; p < 256; p++) {
 		size_t n;
 
-		gbsim_op_fullname((uint8_t)p, 0, buf, sizeof(buf));
+		gb_op_fullname((uint8_t)p, 0, buf, sizeof(buf));
 		n = strcspn(buf, ".");
 		if (strlen(name) == n && !strncmp(buf, name, n))
 			return p;
@@ -154,7 +154,7 @@ int gbsim_ctl_op_type(const char *name, int *protocol, uint8_t *type)
 	if (*protocol < 0)
 		return -ENOENT;
 	for (int t = 0; t < 0x80; t++) {
-		gbsim_op_fullname((uint8_t)*protocol, (uint8_t)t, buf,
+		gb_op_fullname((uint8_t)*protocol, (uint8_t)t, buf,
 				  sizeof(buf));
 		if (!strcmp(strchr(buf, '.') + 1, op)) {
 			*type = (uint8_t)t;
@@ -464,11 +464,11 @@ static int gbsim_cmd_help(struct gbsim *sim, int argc, char **argv,
 static void gbsim_ctl_log_cmd(int argc, char **argv)
 {
 	char line[512];
-	struct gbsim_buf b = { .p = line, .max = sizeof(line) };
+	struct gb_buf b = { .p = line, .max = sizeof(line) };
 
 	line[0] = '\0';
 	for (int i = 0; i < argc; i++)
-		gbsim_buf_printf(&b, "%s%s", i ? " " : "", argv[i]);
+		gb_buf_printf(&b, "%s%s", i ? " " : "", argv[i]);
 	gbsim_log_info("ctl: %s", line);
 }
 

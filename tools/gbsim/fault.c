@@ -133,7 +133,7 @@ static struct gbsim_fault *gbsim_fault_find(struct gbsim *sim,
 	f->hits++;
 	if (f->remaining > 0)
 		f->remaining--;
-	gbsim_op_fullname(m->protocol, m->msg[4], name, sizeof(name));
+	gb_op_fullname(m->protocol, m->msg[4], name, sizeof(name));
 	gbsim_fault_action_str(f, action, sizeof(action));
 	gbsim_log_info("fault %u: %s on cport %u %s %s id=0x%04x", f->id,
 		       action, m->hd_cport, name,
@@ -421,7 +421,7 @@ static void gbsim_fault_print(const struct gbsim_fault *f,
 	if (f->proto == GBSIM_FAULT_ANY) {
 		gbsim_ctl_printf(out, " proto=any");
 	} else {
-		gbsim_op_fullname((uint8_t)f->proto, 0, name, sizeof(name));
+		gb_op_fullname((uint8_t)f->proto, 0, name, sizeof(name));
 		gbsim_ctl_printf(out, " proto=%.*s", (int)strcspn(name, "."), name);
 	}
 	if (f->type == GBSIM_FAULT_ANY) {
@@ -429,7 +429,7 @@ static void gbsim_fault_print(const struct gbsim_fault *f,
 	} else if (f->proto == GBSIM_FAULT_ANY) {
 		gbsim_ctl_printf(out, " type=0x%02x", f->type);
 	} else {
-		gbsim_op_fullname((uint8_t)f->proto, (uint8_t)f->type, name,
+		gb_op_fullname((uint8_t)f->proto, (uint8_t)f->type, name,
 				  sizeof(name));
 		gbsim_ctl_printf(out, " type=%s", strchr(name, '.') + 1);
 	}

@@ -48,6 +48,7 @@ enum {
 	OPT_BAUD,
 	OPT_EARLY_INSERT,
 	OPT_AUTH_DEFAULT,
+	OPT_CAPTURE,
 };
 
 static const struct option gbsim_options[] = {
@@ -57,6 +58,7 @@ static const struct option gbsim_options[] = {
 	{ "config",	required_argument, NULL, 'c' },
 	{ "device",	required_argument, NULL, 'd' },
 	{ "log",	required_argument, NULL, OPT_LOG },
+	{ "capture",	required_argument, NULL, OPT_CAPTURE },
 	{ "verbose",	no_argument,	   NULL, 'v' },
 	{ "endo-id",	required_argument, NULL, OPT_ENDO_ID },
 	{ "ap-intf",	required_argument, NULL, OPT_AP_INTF },
@@ -121,6 +123,8 @@ static void gbsim_usage(FILE *out)
 "                        first on ADDR:PORT (default port 4242), the next\n"
 "                        on PORT+1, ...\n"
 "  -l, --log FILE        write the message log to FILE\n"
+"      --capture FILE    also write every message to FILE, a pcapng capture\n"
+"                        (gbmon -r, Wireshark: docs/gbmon.md)\n"
 "  -v, --verbose         message log on stderr; twice: with payload bytes\n"
 "      --endo-id N       endo id sent in SVC hello (default 0x%04x)\n"
 "      --ap-intf N       the AP's interface id (default %u)\n"
@@ -207,6 +211,7 @@ int main(int argc, char **argv)
 	char err[512];
 	sigset_t mask;
 	int opt, sfd = -1, ret = GBSIM_EXIT_USAGE;
+	const char *capture = NULL;
 	uint64_t v;
 
 	if (argc >= 2 && !strcmp(argv[1], "ctl"))
@@ -241,6 +246,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_LOG:
 			cfg.log_path = optarg;
+			break;
+		case OPT_CAPTURE:
+			capture = optarg;
 			break;
 		case 'v':
 			cfg.verbose++;
@@ -349,6 +357,11 @@ int main(int argc, char **argv)
 	if (gbsim_log_open(cfg.log_path, cfg.verbose, err, sizeof(err))) {
 		fprintf(stderr, "gbsim: %s\n", err);
 		goto out_cfg;
+	}
+	if (capture && gbsim_log_capture(capture, err, sizeof(err))) {
+		fprintf(stderr, "gbsim: %s\n", err);
+		ret = GBSIM_EXIT_RUNTIME;
+		goto out_log;
 	}
 
 	loop = gbsim_loop_new();

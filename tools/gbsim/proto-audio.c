@@ -771,49 +771,12 @@ static void gbsim_audio_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static const char *gbsim_audio_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE:	return "get_topology_size";
-	case GB_AUDIO_TYPE_GET_TOPOLOGY:	return "get_topology";
-	case GB_AUDIO_TYPE_GET_CONTROL:		return "get_control";
-	case GB_AUDIO_TYPE_SET_CONTROL:		return "set_control";
-	case GB_AUDIO_TYPE_ENABLE_WIDGET:	return "enable_widget";
-	case GB_AUDIO_TYPE_DISABLE_WIDGET:	return "disable_widget";
-	case GB_AUDIO_TYPE_GET_PCM:		return "get_pcm";
-	case GB_AUDIO_TYPE_SET_PCM:		return "set_pcm";
-	case GB_AUDIO_TYPE_SET_TX_DATA_SIZE:	return "set_tx_data_size";
-	case GB_AUDIO_TYPE_ACTIVATE_TX:		return "activate_tx";
-	case GB_AUDIO_TYPE_DEACTIVATE_TX:	return "deactivate_tx";
-	case GB_AUDIO_TYPE_SET_RX_DATA_SIZE:	return "set_rx_data_size";
-	case GB_AUDIO_TYPE_ACTIVATE_RX:		return "activate_rx";
-	case GB_AUDIO_TYPE_DEACTIVATE_RX:	return "deactivate_rx";
-	case GB_AUDIO_TYPE_JACK_EVENT:		return "jack_event";
-	case GB_AUDIO_TYPE_BUTTON_EVENT:	return "button_event";
-	case GB_AUDIO_TYPE_STREAMING_EVENT:	return "streaming_event";
-	}
-	return NULL;
-}
-
-static void gbsim_audio_describe(uint8_t type, bool response,
-				 const uint8_t *p, size_t len,
-				 struct gbsim_buf *out)
-{
-	if ((type == GB_AUDIO_TYPE_GET_CONTROL ||
-	     type == GB_AUDIO_TYPE_SET_CONTROL) && !response && len >= 2)
-		gbsim_buf_printf(out, " control=%u", p[0]);
-	else if (type == GB_AUDIO_TYPE_GET_TOPOLOGY_SIZE && response && len >= 2)
-		gbsim_buf_printf(out, " size=%u", gbsim_get_le16(p));
-}
-
 static struct gbsim_proto gbsim_proto_audio_mgmt = {
 	.id		= GREYBUS_PROTOCOL_AUDIO_MGMT,
 	.name		= "audio_mgmt",
 	.request	= gbsim_audio_request,
 	.conn_init	= gbsim_audio_conn_init,
 	.conn_fini	= gbsim_audio_conn_fini,
-	.describe	= gbsim_audio_describe,
-	.op_name	= gbsim_audio_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_audio_mgmt);
 
@@ -840,11 +803,6 @@ static int gbsim_audio_data_request(struct gbsim_op *op)
 	return GBSIM_NO_RESPONSE;
 }
 
-static const char *gbsim_audio_data_op_name(uint8_t type)
-{
-	return type == GB_AUDIO_TYPE_SEND_DATA ? "send_data" : NULL;
-}
-
 static int gbsim_audio_data_conn_init(struct gbsim_conn *conn)
 {
 	audio_tx[conn->intf_id].sim = conn->sim;
@@ -864,6 +822,5 @@ static struct gbsim_proto gbsim_proto_audio_data = {
 	.request	= gbsim_audio_data_request,
 	.conn_init	= gbsim_audio_data_conn_init,
 	.conn_fini	= gbsim_audio_data_conn_fini,
-	.op_name	= gbsim_audio_data_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_audio_data);

@@ -424,41 +424,11 @@ static void gbsim_br_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static const char *gbsim_br_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_BOOTROM_TYPE_VERSION:		return "version";
-	case GB_BOOTROM_TYPE_FIRMWARE_SIZE:	return "firmware_size";
-	case GB_BOOTROM_TYPE_GET_FIRMWARE:	return "get_firmware";
-	case GB_BOOTROM_TYPE_READY_TO_BOOT:	return "ready_to_boot";
-	case GB_BOOTROM_TYPE_AP_READY:		return "ap_ready";
-	case GB_BOOTROM_TYPE_GET_VID_PID:	return "get_vid_pid";
-	}
-	return NULL;
-}
-
-static void gbsim_br_describe(uint8_t type, bool response,
-			      const uint8_t *p, size_t len,
-			      struct gbsim_buf *out)
-{
-	if (type == GB_BOOTROM_TYPE_FIRMWARE_SIZE && !response && len >= 1)
-		gbsim_buf_printf(out, " stage=%u", p[0]);
-	else if (type == GB_BOOTROM_TYPE_FIRMWARE_SIZE && response && len >= 4)
-		gbsim_buf_printf(out, " size=%u", gbsim_get_le32(p));
-	else if (type == GB_BOOTROM_TYPE_GET_FIRMWARE && !response && len >= 8)
-		gbsim_buf_printf(out, " offset=%u size=%u", gbsim_get_le32(p),
-				 gbsim_get_le32(p + 4));
-	else if (type == GB_BOOTROM_TYPE_READY_TO_BOOT && !response && len >= 1)
-		gbsim_buf_printf(out, " status=%u", p[0]);
-}
-
 static struct gbsim_proto gbsim_proto_bootrom = {
 	.id		= GREYBUS_PROTOCOL_BOOTROM,
 	.name		= "bootrom",
 	.request	= gbsim_br_request,
 	.conn_init	= gbsim_br_conn_init,
 	.conn_fini	= gbsim_br_conn_fini,
-	.describe	= gbsim_br_describe,
-	.op_name	= gbsim_br_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_bootrom);

@@ -84,20 +84,9 @@ static int gbsim_cap_request(struct gbsim_op *op)
 	}
 }
 
-static const char *gbsim_cap_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_CAP_TYPE_GET_ENDPOINT_UID:	return "get_endpoint_uid";
-	case GB_CAP_TYPE_GET_IMS_CERTIFICATE:	return "get_ims_certificate";
-	case GB_CAP_TYPE_AUTHENTICATE:		return "authenticate";
-	}
-	return NULL;
-}
-
 static struct gbsim_proto gbsim_proto_cap = {
 	.id		= GREYBUS_PROTOCOL_AUTHENTICATION,
 	.name		= "cap",
 	.request	= gbsim_cap_request,
-	.op_name	= gbsim_cap_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_cap);

@@ -332,41 +332,8 @@ int gbsim_fwd_start(struct gbsim *sim, uint8_t intf_id, const char *tag,
 	return 0;
 }
 
-static const char *gbsim_fwd_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE:		return "find_firmware";
-	case GB_FW_DOWNLOAD_TYPE_FETCH_FIRMWARE:	return "fetch_firmware";
-	case GB_FW_DOWNLOAD_TYPE_RELEASE_FIRMWARE:	return "release_firmware";
-	}
-	return NULL;
-}
-
-static void gbsim_fwd_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (type == GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE && !response &&
-	    len >= GB_FIRMWARE_TAG_MAX_SIZE)
-		gbsim_buf_printf(out, " tag=%.*s", GB_FIRMWARE_TAG_MAX_SIZE,
-				 (const char *)p);
-	else if (type == GB_FW_DOWNLOAD_TYPE_FIND_FIRMWARE && response &&
-		 len >= 5)
-		gbsim_buf_printf(out, " id=%u size=%u", p[0],
-				 gbsim_get_le32(p + 1));
-	else if (type == GB_FW_DOWNLOAD_TYPE_FETCH_FIRMWARE && !response &&
-		 len >= 9)
-		gbsim_buf_printf(out, " id=%u offset=%u size=%u", p[0],
-				 gbsim_get_le32(p + 1), gbsim_get_le32(p + 5));
-	else if (type == GB_FW_DOWNLOAD_TYPE_RELEASE_FIRMWARE && !response &&
-		 len >= 1)
-		gbsim_buf_printf(out, " id=%u", p[0]);
-}
-
 static struct gbsim_proto gbsim_proto_fw_download = {
 	.id		= GREYBUS_PROTOCOL_FW_DOWNLOAD,
 	.name		= "fw_download",
-	.describe	= gbsim_fwd_describe,
-	.op_name	= gbsim_fwd_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_fw_download);

@@ -291,41 +291,11 @@ static void gbsim_fwm_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static const char *gbsim_fwm_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_FW_MGMT_TYPE_INTERFACE_FW_VERSION:	return "interface_fw_version";
-	case GB_FW_MGMT_TYPE_LOAD_AND_VALIDATE_FW:	return "load_and_validate_fw";
-	case GB_FW_MGMT_TYPE_LOADED_FW:			return "loaded_fw";
-	case GB_FW_MGMT_TYPE_BACKEND_FW_VERSION:	return "backend_fw_version";
-	case GB_FW_MGMT_TYPE_BACKEND_FW_UPDATE:		return "backend_fw_update";
-	case GB_FW_MGMT_TYPE_BACKEND_FW_UPDATED:	return "backend_fw_updated";
-	}
-	return NULL;
-}
-
-static void gbsim_fwm_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (response)
-		return;
-	if (type == GB_FW_MGMT_TYPE_LOAD_AND_VALIDATE_FW && len >= 2)
-		gbsim_buf_printf(out, " request_id=%u method=%u", p[0], p[1]);
-	else if ((type == GB_FW_MGMT_TYPE_LOADED_FW ||
-		  type == GB_FW_MGMT_TYPE_BACKEND_FW_UPDATED) && len >= 2)
-		gbsim_buf_printf(out, " request_id=%u status=%u", p[0], p[1]);
-	else if (type == GB_FW_MGMT_TYPE_BACKEND_FW_UPDATE && len >= 1)
-		gbsim_buf_printf(out, " request_id=%u", p[0]);
-}
-
 static struct gbsim_proto gbsim_proto_fw_mgmt = {
 	.id		= GREYBUS_PROTOCOL_FW_MANAGEMENT,
 	.name		= "fw_mgmt",
 	.request	= gbsim_fwm_request,
 	.conn_init	= gbsim_fwm_conn_init,
 	.conn_fini	= gbsim_fwm_conn_fini,
-	.describe	= gbsim_fwm_describe,
-	.op_name	= gbsim_fwm_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_fw_mgmt);

@@ -21,6 +21,8 @@
 
 #include <uapi/greybus/gpio.h>
 
+#include <gb_msg.h>
+
 #include "gbsim.h"
 #include "log.h"
 #include "proto.h"
@@ -40,29 +42,6 @@ struct gbsim_gpio_line {
 struct gbsim_gpio_conn {
 	struct gbsim_gpio_line line[GBSIM_GPIO_LINES];
 };
-
-static const char *const gbsim_gpio_ops[] = {
-	[GB_GPIO_TYPE_LINE_COUNT]	= "line_count",
-	[GB_GPIO_TYPE_ACTIVATE]		= "activate",
-	[GB_GPIO_TYPE_DEACTIVATE]	= "deactivate",
-	[GB_GPIO_TYPE_GET_DIRECTION]	= "get_direction",
-	[GB_GPIO_TYPE_DIRECTION_IN]	= "direction_in",
-	[GB_GPIO_TYPE_DIRECTION_OUT]	= "direction_out",
-	[GB_GPIO_TYPE_GET_VALUE]	= "get_value",
-	[GB_GPIO_TYPE_SET_VALUE]	= "set_value",
-	[GB_GPIO_TYPE_SET_DEBOUNCE]	= "set_debounce",
-	[GB_GPIO_TYPE_IRQ_TYPE]		= "irq_type",
-	[GB_GPIO_TYPE_IRQ_MASK]		= "irq_mask",
-	[GB_GPIO_TYPE_IRQ_UNMASK]	= "irq_unmask",
-	[GB_GPIO_TYPE_IRQ_EVENT]	= "irq_event",
-};
-
-static const char *gbsim_gpio_op_name(uint8_t type)
-{
-	if (type < sizeof(gbsim_gpio_ops) / sizeof(gbsim_gpio_ops[0]))
-		return gbsim_gpio_ops[type];
-	return NULL;
-}
 
 static const char *gbsim_gpio_type_name(uint8_t type)
 {
@@ -107,7 +86,7 @@ static struct gbsim_gpio_line *gbsim_gpio_which(struct gbsim_op *op,
 	which = op->req[0];
 	if (which >= GBSIM_GPIO_LINES) {
 		gbsim_log_error("gpio cport %u: %s id=0x%04x: no line %u (%u of them)",
-				op->hd_cport, gbsim_gpio_op_name(op->type),
+				op->hd_cport, gb_op_name(GREYBUS_PROTOCOL_GPIO, op->type),
 				op->id, which, GBSIM_GPIO_LINES);
 		return NULL;
 	}
@@ -119,7 +98,7 @@ static bool gbsim_gpio_bool(struct gbsim_op *op, uint8_t v)
 	if (v <= 1)
 		return true;
 	gbsim_log_error("gpio cport %u: %s id=0x%04x: value %u is not 0 or 1",
-			op->hd_cport, gbsim_gpio_op_name(op->type), op->id, v);
+			op->hd_cport, gb_op_name(GREYBUS_PROTOCOL_GPIO, op->type), op->id, v);
 	return false;
 }
 
@@ -201,7 +180,7 @@ static int gbsim_gpio_request(struct gbsim_op *op)
 		l->type = op->req[1];
 		break;
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_GPIO, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_GPIO, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown gpio operation",
 			       op->hd_cport, name, op->id);
@@ -275,39 +254,11 @@ static void gbsim_gpio_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static void gbsim_gpio_describe(uint8_t type, bool response,
-				const uint8_t *p, size_t len,
-				struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_GPIO_TYPE_LINE_COUNT && len >= 1)
-			gbsim_buf_printf(out, " count=%u", p[0]);
-		else if (type == GB_GPIO_TYPE_GET_DIRECTION && len >= 1)
-			gbsim_buf_printf(out, " direction=%u", p[0]);
-		else if (type == GB_GPIO_TYPE_GET_VALUE && len >= 1)
-			gbsim_buf_printf(out, " value=%u", p[0]);
-		return;
-	}
-	if (type < GB_GPIO_TYPE_ACTIVATE || type > GB_GPIO_TYPE_IRQ_EVENT ||
-	    !len)
-		return;
-	gbsim_buf_printf(out, " which=%u", p[0]);
-	if ((type == GB_GPIO_TYPE_DIRECTION_OUT ||
-	     type == GB_GPIO_TYPE_SET_VALUE) && len >= 2)
-		gbsim_buf_printf(out, " value=%u", p[1]);
-	if (type == GB_GPIO_TYPE_IRQ_TYPE && len >= 2)
-		gbsim_buf_printf(out, " type=%u", p[1]);
-	if (type == GB_GPIO_TYPE_SET_DEBOUNCE && len >= 3)
-		gbsim_buf_printf(out, " usec=%u", gbsim_get_le16(p + 1));
-}
-
 static struct gbsim_proto gbsim_proto_gpio = {
 	.id		= GREYBUS_PROTOCOL_GPIO,
 	.name		= "gpio",
 	.request	= gbsim_gpio_request,
 	.conn_init	= gbsim_gpio_conn_init,
 	.conn_fini	= gbsim_gpio_conn_fini,
-	.describe	= gbsim_gpio_describe,
-	.op_name	= gbsim_gpio_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_gpio);

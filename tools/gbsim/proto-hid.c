@@ -317,12 +317,12 @@ static void gbsim_hid_log_leds(struct gbsim_op *op, uint8_t leds)
 		"num_lock", "caps_lock", "scroll_lock", "compose", "kana",
 	};
 	char line[96];
-	struct gbsim_buf b = { .p = line, .max = sizeof(line) };
+	struct gb_buf b = { .p = line, .max = sizeof(line) };
 
 	line[0] = '\0';
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (leds & (1u << i))
-			gbsim_buf_printf(&b, " %s", names[i]);
+			gb_buf_printf(&b, " %s", names[i]);
 	gbsim_log_info("hid %u: output report leds=0x%02x%s", op->intf->id,
 		       leds, line[0] ? line : " none");
 }
@@ -396,55 +396,12 @@ static int gbsim_hid_request(struct gbsim_op *op)
 	}
 }
 
-static const char *gbsim_hid_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_HID_TYPE_GET_DESC:
-		return "get_desc";
-	case GB_HID_TYPE_GET_REPORT_DESC:
-		return "get_report_desc";
-	case GB_HID_TYPE_PWR_ON:
-		return "pwr_on";
-	case GB_HID_TYPE_PWR_OFF:
-		return "pwr_off";
-	case GB_HID_TYPE_GET_REPORT:
-		return "get_report";
-	case GB_HID_TYPE_SET_REPORT:
-		return "set_report";
-	case GB_HID_TYPE_IRQ_EVENT:
-		return "irq_event";
-	default:
-		return NULL;
-	}
-}
-
-static void gbsim_hid_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_HID_TYPE_GET_DESC && len >= 3)
-			gbsim_buf_printf(out, " report_desc_len=%u",
-					 gbsim_get_le16(p + 1));
-		else if (type == GB_HID_TYPE_GET_REPORT)
-			gbsim_buf_printf(out, " len=%zu", len);
-		return;
-	}
-	if ((type == GB_HID_TYPE_GET_REPORT ||
-	     type == GB_HID_TYPE_SET_REPORT) && len >= 2)
-		gbsim_buf_printf(out, " report_type=%u report_id=%u", p[0], p[1]);
-	else if (type == GB_HID_TYPE_IRQ_EVENT && len == GBSIM_HID_REPORT_LEN)
-		gbsim_buf_printf(out, " mods=0x%02x key=0x%02x", p[0], p[2]);
-}
-
 static struct gbsim_proto gbsim_proto_hid = {
 	.id		= GREYBUS_PROTOCOL_HID,
 	.name		= "hid",
 	.request	= gbsim_hid_request,
 	.conn_init	= gbsim_hid_conn_init,
 	.conn_fini	= gbsim_hid_conn_fini,
-	.describe	= gbsim_hid_describe,
-	.op_name	= gbsim_hid_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_hid);
 

@@ -211,22 +211,9 @@ static int gbsim_i2c_request(struct gbsim_op *op)
 	}
 }
 
-static const char *gbsim_i2c_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_I2C_TYPE_FUNCTIONALITY:
-		return "functionality";
-	case GB_I2C_TYPE_TRANSFER:
-		return "transfer";
-	default:
-		return NULL;
-	}
-}
-
 static struct gbsim_proto gbsim_proto_i2c = {
 	.id		= GREYBUS_PROTOCOL_I2C,
 	.name		= "i2c",
 	.request	= gbsim_i2c_request,
-	.op_name	= gbsim_i2c_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_i2c);

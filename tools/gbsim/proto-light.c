@@ -181,23 +181,6 @@ answer:
 	}
 }
 
-static const char *gbsim_light_op_name(uint8_t type)
-{
-	static const char *const names[] = {
-		[GB_LIGHTS_TYPE_GET_LIGHTS]		= "get_lights",
-		[GB_LIGHTS_TYPE_GET_LIGHT_CONFIG]	= "get_light_config",
-		[GB_LIGHTS_TYPE_GET_CHANNEL_CONFIG]	= "get_channel_config",
-		[GB_LIGHTS_TYPE_GET_CHANNEL_FLASH_CONFIG] = "get_channel_flash_config",
-		[GB_LIGHTS_TYPE_SET_BRIGHTNESS]		= "set_brightness",
-		[GB_LIGHTS_TYPE_SET_BLINK]		= "set_blink",
-		[GB_LIGHTS_TYPE_SET_COLOR]		= "set_color",
-		[GB_LIGHTS_TYPE_SET_FADE]		= "set_fade",
-		[GB_LIGHTS_TYPE_EVENT]			= "event",
-	};
-
-	return type < sizeof(names) / sizeof(names[0]) ? names[type] : NULL;
-}
-
 /* "lights set KEY=VALUE...": the knobs, for the answers from now on */
 int gbsim_cmd_lights(struct gbsim *sim, int argc, char **argv,
 		     struct gbsim_ctl_out *out)
@@ -213,6 +196,5 @@ static struct gbsim_proto gbsim_proto_light = {
 	.id		= GREYBUS_PROTOCOL_LIGHTS,
 	.name		= "lights",
 	.request	= gbsim_light_request,
-	.op_name	= gbsim_light_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_light);

@@ -11,23 +11,8 @@
 #include "log.h"
 #include "proto.h"
 
-static const char *gbsim_log_op_name(uint8_t type)
-{
-	return type == GB_LOG_TYPE_SEND_LOG ? "send_log" : NULL;
-}
-
-static void gbsim_log_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (type == GB_LOG_TYPE_SEND_LOG && !response && len >= 2)
-		gbsim_buf_printf(out, " len=%u", gbsim_get_le16(p));
-}
-
 static struct gbsim_proto gbsim_proto_log = {
 	.id		= GREYBUS_PROTOCOL_LOG,
 	.name		= "log",
-	.describe	= gbsim_log_describe,
-	.op_name	= gbsim_log_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_log);

@@ -90,7 +90,7 @@ static bool gbsim_lb_request_ok(const struct gbsim_op *op, uint32_t *size)
 		if (*size == op->req_len - GBSIM_LB_HDR)
 			return true;
 	}
-	gbsim_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
+	gb_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
 			  sizeof(name));
 	gbsim_log_error("cport %u: %s id=0x%04x: %zu payload bytes do not match its size field",
 			op->hd_cport, name, op->id, op->req_len);
@@ -186,7 +186,7 @@ static int gbsim_lb_request(struct gbsim_op *op)
 
 	lc->requests++;
 	if (gbsim_lb_knobs.drop && lc->requests == gbsim_lb_knobs.drop) {
-		gbsim_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
 				  sizeof(name));
 		gbsim_log_info("cport %u: %s id=0x%04x: not answered (%s drop=%llu)",
 			       op->hd_cport, name, op->id, GBSIM_LB_ENV,
@@ -219,7 +219,7 @@ static int gbsim_lb_request(struct gbsim_op *op)
 		result = GB_OP_SUCCESS;
 		break;
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_LOOPBACK, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown loopback operation",
 			       op->hd_cport, name, op->id);
@@ -308,26 +308,12 @@ static void gbsim_lb_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static void gbsim_lb_describe(uint8_t type, bool response, const uint8_t *p,
-			      size_t len, struct gbsim_buf *out)
-{
-	if (type != GB_LOOPBACK_TYPE_TRANSFER && type != GB_LOOPBACK_TYPE_SINK)
-		return;
-	if (len < GBSIM_LB_HDR)
-		return;
-	gbsim_buf_printf(out, " size=%u", gbsim_get_le32(p));
-	if (response && type == GB_LOOPBACK_TYPE_TRANSFER)
-		gbsim_buf_printf(out, " unipro_us=%u firmware_us=%u",
-				 gbsim_get_le32(p + 4), gbsim_get_le32(p + 8));
-}
-
 static struct gbsim_proto gbsim_proto_loopback = {
 	.id		= GREYBUS_PROTOCOL_LOOPBACK,
 	.name		= "loopback",
 	.request	= gbsim_lb_request,
 	.conn_init	= gbsim_lb_conn_init,
 	.conn_fini	= gbsim_lb_conn_fini,
-	.describe	= gbsim_lb_describe,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_loopback);
 

@@ -265,43 +265,6 @@ static int gbsim_psy_request(struct gbsim_op *op)
 	}
 }
 
-static const char *gbsim_psy_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_POWER_SUPPLY_TYPE_GET_SUPPLIES:
-		return "get_supplies";
-	case GB_POWER_SUPPLY_TYPE_GET_DESCRIPTION:
-		return "get_description";
-	case GB_POWER_SUPPLY_TYPE_GET_PROP_DESCRIPTORS:
-		return "get_prop_descriptors";
-	case GB_POWER_SUPPLY_TYPE_GET_PROPERTY:
-		return "get_property";
-	case GB_POWER_SUPPLY_TYPE_SET_PROPERTY:
-		return "set_property";
-	case GB_POWER_SUPPLY_TYPE_EVENT:
-		return "event";
-	default:
-		return NULL;
-	}
-}
-
-static void gbsim_psy_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_POWER_SUPPLY_TYPE_GET_PROPERTY && len == 4)
-			gbsim_buf_printf(out, " value=%d",
-					 (int32_t)gbsim_get_le32(p));
-		return;
-	}
-	if ((type == GB_POWER_SUPPLY_TYPE_GET_PROPERTY ||
-	     type == GB_POWER_SUPPLY_TYPE_SET_PROPERTY) && len >= 2)
-		gbsim_buf_printf(out, " psy=%u prop=0x%02x", p[0], p[1]);
-	else if (type == GB_POWER_SUPPLY_TYPE_EVENT && len == 2)
-		gbsim_buf_printf(out, " psy=%u event=0x%02x", p[0], p[1]);
-}
-
 /* "psy set KEY=VALUE...": the lies, for the answers from now on */
 int gbsim_cmd_psy(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
@@ -319,7 +282,5 @@ static struct gbsim_proto gbsim_proto_power_supply = {
 	.request	= gbsim_psy_request,
 	.conn_init	= gbsim_psy_conn_init,
 	.conn_fini	= gbsim_psy_conn_fini,
-	.describe	= gbsim_psy_describe,
-	.op_name	= gbsim_psy_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_power_supply);

@@ -16,6 +16,8 @@
 
 #include <uapi/greybus/pwm.h>
 
+#include <gb_msg.h>
+
 #include "gbsim.h"
 #include "log.h"
 #include "proto.h"
@@ -34,23 +36,6 @@ struct gbsim_pwm_state {
 struct gbsim_pwm_conn {
 	struct gbsim_pwm_state pwm[GBSIM_PWM_COUNT];
 };
-
-static const char *const gbsim_pwm_ops[] = {
-	[GB_PWM_TYPE_PWM_COUNT]		= "pwm_count",
-	[GB_PWM_TYPE_ACTIVATE]		= "activate",
-	[GB_PWM_TYPE_DEACTIVATE]	= "deactivate",
-	[GB_PWM_TYPE_CONFIG]		= "config",
-	[GB_PWM_TYPE_POLARITY]		= "polarity",
-	[GB_PWM_TYPE_ENABLE]		= "enable",
-	[GB_PWM_TYPE_DISABLE]		= "disable",
-};
-
-static const char *gbsim_pwm_op_name(uint8_t type)
-{
-	if (type < sizeof(gbsim_pwm_ops) / sizeof(gbsim_pwm_ops[0]))
-		return gbsim_pwm_ops[type];
-	return NULL;
-}
 
 static void gbsim_pwm_log_state(const struct gbsim_op *op, unsigned int which)
 {
@@ -76,7 +61,7 @@ static struct gbsim_pwm_state *gbsim_pwm_which(struct gbsim_op *op,
 	which = op->req[0];
 	if (which >= GBSIM_PWM_COUNT) {
 		gbsim_log_error("pwm cport %u: %s id=0x%04x: no pwm %u (%u of them)",
-				op->hd_cport, gbsim_pwm_op_name(op->type),
+				op->hd_cport, gb_op_name(GREYBUS_PROTOCOL_PWM, op->type),
 				op->id, which, GBSIM_PWM_COUNT);
 		return NULL;
 	}
@@ -139,7 +124,7 @@ static int gbsim_pwm_request(struct gbsim_op *op)
 		s->polarity = op->req[1];
 		break;
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_PWM, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_PWM, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown pwm operation",
 			       op->hd_cport, name, op->id);
@@ -161,31 +146,11 @@ static void gbsim_pwm_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static void gbsim_pwm_describe(uint8_t type, bool response, const uint8_t *p,
-			       size_t len, struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_PWM_TYPE_PWM_COUNT && len >= 1)
-			gbsim_buf_printf(out, " count=%u", p[0]);
-		return;
-	}
-	if (type < GB_PWM_TYPE_ACTIVATE || type > GB_PWM_TYPE_DISABLE || !len)
-		return;
-	gbsim_buf_printf(out, " which=%u", p[0]);
-	if (type == GB_PWM_TYPE_CONFIG && len >= 9)
-		gbsim_buf_printf(out, " duty=%u period=%u",
-				 gbsim_get_le32(p + 1), gbsim_get_le32(p + 5));
-	if (type == GB_PWM_TYPE_POLARITY && len >= 2)
-		gbsim_buf_printf(out, " polarity=%u", p[1]);
-}
-
 static struct gbsim_proto gbsim_proto_pwm = {
 	.id		= GREYBUS_PROTOCOL_PWM,
 	.name		= "pwm",
 	.request	= gbsim_pwm_request,
 	.conn_init	= gbsim_pwm_conn_init,
 	.conn_fini	= gbsim_pwm_conn_fini,
-	.describe	= gbsim_pwm_describe,
-	.op_name	= gbsim_pwm_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_pwm);

@@ -29,24 +29,9 @@ static int gbsim_raw_request(struct gbsim_op *op)
 	return GB_OP_SUCCESS;
 }
 
-static const char *gbsim_raw_op_name(uint8_t type)
-{
-	return type == GB_RAW_TYPE_SEND ? "send" : NULL;
-}
-
-static void gbsim_raw_describe(uint8_t type, bool response,
-			       const uint8_t *p, size_t len,
-			       struct gbsim_buf *out)
-{
-	if (type == GB_RAW_TYPE_SEND && !response && len >= 4)
-		gbsim_buf_printf(out, " len=%u", gbsim_get_le32(p));
-}
-
 static struct gbsim_proto gbsim_proto_raw = {
 	.id		= GREYBUS_PROTOCOL_RAW,
 	.name		= "raw",
 	.request	= gbsim_raw_request,
-	.describe	= gbsim_raw_describe,
-	.op_name	= gbsim_raw_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_raw);

@@ -155,23 +155,6 @@ static void gbsim_sdio_read_knobs(void)
 			     &gbsim_sdio_knobs_read);
 }
 
-static const char *gbsim_sdio_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_SDIO_TYPE_GET_CAPABILITIES:
-		return "get_capabilities";
-	case GB_SDIO_TYPE_SET_IOS:
-		return "set_ios";
-	case GB_SDIO_TYPE_COMMAND:
-		return "command";
-	case GB_SDIO_TYPE_TRANSFER:
-		return "transfer";
-	case GB_SDIO_TYPE_EVENT:
-		return "event";
-	}
-	return NULL;
-}
-
 /* CRC7 of an SD register, as its last byte carries it */
 static uint8_t gbsim_sdio_crc7(const uint8_t *p, size_t len)
 {
@@ -677,7 +660,7 @@ static int gbsim_sdio_request(struct gbsim_op *op)
 	case GB_SDIO_TYPE_TRANSFER:
 		return gbsim_sdio_transfer(op);
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_SDIO, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_SDIO, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown sdio operation",
 			       op->hd_cport, name, op->id);
@@ -790,39 +773,11 @@ int gbsim_cmd_sdio(struct gbsim *sim, int argc, char **argv,
 	return 0;
 }
 
-static void gbsim_sdio_describe(uint8_t type, bool response, const uint8_t *p,
-				size_t len, struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_SDIO_TYPE_COMMAND && len >= 4)
-			gbsim_buf_printf(out, " resp0=0x%08x", gbsim_get_le32(p));
-		else if (type == GB_SDIO_TYPE_TRANSFER && len >= 4)
-			gbsim_buf_printf(out, " blocks=%u blksz=%u",
-					 gbsim_get_le16(p), gbsim_get_le16(p + 2));
-		return;
-	}
-	if (type == GB_SDIO_TYPE_COMMAND && len >= 11)
-		gbsim_buf_printf(out, " cmd=%u flags=0x%02x type=%u arg=0x%08x blocks=%u blksz=%u",
-				 p[0], p[1], p[2], gbsim_get_le32(p + 3),
-				 gbsim_get_le16(p + 7), gbsim_get_le16(p + 9));
-	else if (type == GB_SDIO_TYPE_TRANSFER && len >= 5)
-		gbsim_buf_printf(out, " flags=0x%02x blocks=%u blksz=%u", p[0],
-				 gbsim_get_le16(p + 1), gbsim_get_le16(p + 3));
-	else if (type == GB_SDIO_TYPE_SET_IOS && len >= 14)
-		gbsim_buf_printf(out, " clock=%u vdd=0x%x power=%u width=%u",
-				 gbsim_get_le32(p), gbsim_get_le32(p + 4), p[9],
-				 p[10]);
-	else if (type == GB_SDIO_TYPE_EVENT && len >= 1)
-		gbsim_buf_printf(out, " event=0x%02x", p[0]);
-}
-
 static struct gbsim_proto gbsim_proto_sdio = {
 	.id		= GREYBUS_PROTOCOL_SDIO,
 	.name		= "sdio",
 	.request	= gbsim_sdio_request,
 	.conn_init	= gbsim_sdio_conn_init,
 	.conn_fini	= gbsim_sdio_conn_fini,
-	.describe	= gbsim_sdio_describe,
-	.op_name	= gbsim_sdio_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_sdio);

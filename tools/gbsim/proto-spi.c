@@ -95,20 +95,6 @@ struct gbsim_spi_conn {
 	uint8_t		cmd[GBSIM_SPI_NUM_CS][4];	/* first bytes */
 };
 
-static const char *gbsim_spi_op_name(uint8_t type)
-{
-	switch (type) {
-	case GB_SPI_TYPE_MASTER_CONFIG:
-		return "master_config";
-	case GB_SPI_TYPE_DEVICE_CONFIG:
-		return "device_config";
-	case GB_SPI_TYPE_TRANSFER:
-		return "transfer";
-	default:
-		return NULL;
-	}
-}
-
 /* One KEY=VALUE of GBSIM_SPI (or "spi set"); false if not one */
 static bool gbsim_spi_knob(const char *tok)
 {
@@ -212,16 +198,16 @@ static uint8_t gbsim_spi_clock(struct gbsim_spi_conn *sc, uint8_t cs,
 	return 0xff;
 }
 
-static void gbsim_spi_hex(struct gbsim_buf *b, const uint8_t *p, size_t len)
+static void gbsim_spi_hex(struct gb_buf *b, const uint8_t *p, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < len && i < GBSIM_SPI_LOG_BYTES; i++)
-		gbsim_buf_printf(b, "%02x", p[i]);
+		gb_buf_printf(b, "%02x", p[i]);
 	if (len > GBSIM_SPI_LOG_BYTES)
-		gbsim_buf_printf(b, "...");
+		gb_buf_printf(b, "...");
 	if (!len)
-		gbsim_buf_printf(b, "-");
+		gb_buf_printf(b, "-");
 }
 
 static int gbsim_spi_bad(struct gbsim_op *op, const char *why)
@@ -285,7 +271,7 @@ static int gbsim_spi_transfer(struct gbsim_op *op)
 	uint8_t cs, flags = 0, tx, rx;
 	const uint8_t *d, *wdata;
 	char logbuf[256];
-	struct gbsim_buf lb = { logbuf, 0, sizeof(logbuf) };
+	struct gb_buf lb = { logbuf, 0, sizeof(logbuf) };
 	uint8_t txlog[GBSIM_SPI_LOG_BYTES], rxlog[GBSIM_SPI_LOG_BYTES];
 	size_t nlog_tx = 0, nlog_rx = 0;
 	uint32_t len;
@@ -343,7 +329,7 @@ static int gbsim_spi_transfer(struct gbsim_op *op)
 	op->rsp_len = rd_total;
 
 	gbsim_spi_hex(&lb, txlog, nlog_tx);
-	gbsim_buf_printf(&lb, " rx=");
+	gb_buf_printf(&lb, " rx=");
 	gbsim_spi_hex(&lb, rxlog, nlog_rx);
 	gbsim_log_info("spi cport %u cs%u: %u transfer(s) write=%zu read=%zu mode=0x%02x tx=%s%s",
 		       op->hd_cport, cs, count, wr_total, rd_total, op->req[1],
@@ -365,7 +351,7 @@ static int gbsim_spi_request(struct gbsim_op *op)
 	case GB_SPI_TYPE_TRANSFER:
 		return gbsim_spi_transfer(op);
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_SPI, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_SPI, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown spi operation",
 			       op->hd_cport, name, op->id);
@@ -385,23 +371,6 @@ static void gbsim_spi_conn_fini(struct gbsim_conn *conn)
 	conn->priv = NULL;
 }
 
-static void gbsim_spi_describe(uint8_t type, bool response, const uint8_t *p,
-			       size_t len, struct gbsim_buf *out)
-{
-	if (response) {
-		if (type == GB_SPI_TYPE_TRANSFER)
-			gbsim_buf_printf(out, " len=%zu", len);
-		else if (type == GB_SPI_TYPE_MASTER_CONFIG && len >= 17)
-			gbsim_buf_printf(out, " num_cs=%u", p[16]);
-		return;
-	}
-	if (type == GB_SPI_TYPE_DEVICE_CONFIG && len >= 1)
-		gbsim_buf_printf(out, " cs=%u", p[0]);
-	else if (type == GB_SPI_TYPE_TRANSFER && len >= 4)
-		gbsim_buf_printf(out, " cs=%u count=%u", p[0],
-				 gbsim_get_le16(p + 2));
-}
-
 /* "spi set KEY=VALUE...": the master config from now on */
 int gbsim_cmd_spi(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
@@ -419,7 +388,5 @@ static struct gbsim_proto gbsim_proto_spi = {
 	.request	= gbsim_spi_request,
 	.conn_init	= gbsim_spi_conn_init,
 	.conn_fini	= gbsim_spi_conn_fini,
-	.describe	= gbsim_spi_describe,
-	.op_name	= gbsim_spi_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_spi);

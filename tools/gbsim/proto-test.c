@@ -25,7 +25,7 @@ static int gbsim_test_request(struct gbsim_op *op)
 		op->rsp_len = op->req_len;
 		return GB_OP_SUCCESS;
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_VENDOR, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_VENDOR, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown test operation",
 			       op->hd_cport, name, op->id);
@@ -33,35 +33,9 @@ static int gbsim_test_request(struct gbsim_op *op)
 	}
 }
 
-static const char *gbsim_test_op_name(uint8_t type)
-{
-	return type == GBSIM_TEST_TYPE_ECHO ? "echo" : NULL;
-}
-
-static void gbsim_test_describe(uint8_t type, bool response,
-				const uint8_t *p, size_t len,
-				struct gbsim_buf *out)
-{
-	size_t i;
-
-	(void)response;
-	if (type != GBSIM_TEST_TYPE_ECHO)
-		return;
-	/* short printable payloads ("ping") are shown as text */
-	for (i = 0; i < len && i < 32; i++)
-		if (p[i] < 0x20 || p[i] > 0x7e || p[i] == '"')
-			break;
-	if (i == len && len <= 32)
-		gbsim_buf_printf(out, " data=\"%.*s\"", (int)len, (const char *)p);
-	else
-		gbsim_buf_printf(out, " len=%zu", len);
-}
-
 static struct gbsim_proto gbsim_proto_test = {
 	.id		= GREYBUS_PROTOCOL_VENDOR,
 	.name		= "test",
 	.request	= gbsim_test_request,
-	.describe	= gbsim_test_describe,
-	.op_name	= gbsim_test_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_test);

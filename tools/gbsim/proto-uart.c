@@ -25,6 +25,8 @@
 
 #include <uapi/greybus/uart.h>
 
+#include <gb_msg.h>
+
 #include "gbsim.h"
 #include "log.h"
 #include "proto.h"
@@ -35,40 +37,22 @@
 
 static bool gbsim_uart_echo = true;
 
-static const char *const gbsim_uart_ops[] = {
-	[GB_UART_TYPE_SEND_DATA]		= "send_data",
-	[GB_UART_TYPE_RECEIVE_DATA]		= "receive_data",
-	[GB_UART_TYPE_SET_LINE_CODING]		= "set_line_coding",
-	[GB_UART_TYPE_SET_CONTROL_LINE_STATE]	= "set_control_line_state",
-	[GB_UART_TYPE_SEND_BREAK]		= "send_break",
-	[GB_UART_TYPE_SERIAL_STATE]		= "serial_state",
-	[GB_UART_TYPE_RECEIVE_CREDITS]		= "receive_credits",
-	[GB_UART_TYPE_FLUSH_FIFOS]		= "flush_fifos",
-};
-
-static const char *gbsim_uart_op_name(uint8_t type)
-{
-	if (type < sizeof(gbsim_uart_ops) / sizeof(gbsim_uart_ops[0]))
-		return gbsim_uart_ops[type];
-	return NULL;
-}
-
 /* Printable bytes as they are, the rest as \xNN (for the log) */
-static void gbsim_uart_quote(struct gbsim_buf *b, const uint8_t *p, size_t len)
+static void gbsim_uart_quote(struct gb_buf *b, const uint8_t *p, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < len && i < GBSIM_UART_LOG_BYTES; i++) {
 		if (p[i] == '\n')
-			gbsim_buf_printf(b, "\\n");
+			gb_buf_printf(b, "\\n");
 		else if (p[i] < 0x20 || p[i] > 0x7e || p[i] == '"' ||
 			 p[i] == '\\')
-			gbsim_buf_printf(b, "\\x%02x", p[i]);
+			gb_buf_printf(b, "\\x%02x", p[i]);
 		else
-			gbsim_buf_printf(b, "%c", p[i]);
+			gb_buf_printf(b, "%c", p[i]);
 	}
 	if (len > GBSIM_UART_LOG_BYTES)
-		gbsim_buf_printf(b, "...");
+		gb_buf_printf(b, "...");
 }
 
 static void gbsim_uart_send(struct gbsim_op *op, uint8_t type,
@@ -77,14 +61,14 @@ static void gbsim_uart_send(struct gbsim_op *op, uint8_t type,
 	if (gbsim_send_request(op->sim, op->hd_cport, type, payload, len,
 			       GBSIM_UART_TIMEOUT_MS, NULL, NULL) < 0)
 		gbsim_log_error("uart cport %u: could not send %s",
-				op->hd_cport, gbsim_uart_op_name(type));
+				op->hd_cport, gb_op_name(GREYBUS_PROTOCOL_UART, type));
 }
 
 static int gbsim_uart_send_data(struct gbsim_op *op)
 {
 	uint8_t credits[2], *echo;
 	char text[GBSIM_UART_LOG_BYTES * 4 + 8];
-	struct gbsim_buf b = { text, 0, sizeof(text) };
+	struct gb_buf b = { text, 0, sizeof(text) };
 	size_t max, off, chunk;
 	uint16_t size;
 
@@ -182,7 +166,7 @@ static int gbsim_uart_request(struct gbsim_op *op)
 			       " receiver" : "");
 		return GB_OP_SUCCESS;
 	default:
-		gbsim_op_fullname(GREYBUS_PROTOCOL_UART, op->type, name,
+		gb_op_fullname(GREYBUS_PROTOCOL_UART, op->type, name,
 				  sizeof(name));
 		gbsim_log_warn("cport %u: %s id=0x%04x: unknown uart operation",
 			       op->hd_cport, name, op->id);
@@ -190,53 +174,10 @@ static int gbsim_uart_request(struct gbsim_op *op)
 	}
 }
 
-static void gbsim_uart_describe(uint8_t type, bool response, const uint8_t *p,
-				size_t len, struct gbsim_buf *out)
-{
-	if (response)
-		return;
-	switch (type) {
-	case GB_UART_TYPE_SEND_DATA:
-		if (len >= 2)
-			gbsim_buf_printf(out, " size=%u", gbsim_get_le16(p));
-		break;
-	case GB_UART_TYPE_RECEIVE_DATA:
-		if (len >= 3)
-			gbsim_buf_printf(out, " size=%u flags=0x%02x",
-					 gbsim_get_le16(p), p[2]);
-		break;
-	case GB_UART_TYPE_RECEIVE_CREDITS:
-		if (len >= 2)
-			gbsim_buf_printf(out, " count=%u", gbsim_get_le16(p));
-		break;
-	case GB_UART_TYPE_SET_LINE_CODING:
-		if (len >= 8)
-			gbsim_buf_printf(out, " rate=%u format=%u parity=%u data_bits=%u flow=%u",
-					 gbsim_get_le32(p), p[4], p[5], p[6],
-					 p[7]);
-		break;
-	case GB_UART_TYPE_SET_CONTROL_LINE_STATE:
-	case GB_UART_TYPE_SERIAL_STATE:
-		if (len >= 1)
-			gbsim_buf_printf(out, " control=0x%02x", p[0]);
-		break;
-	case GB_UART_TYPE_SEND_BREAK:
-		if (len >= 1)
-			gbsim_buf_printf(out, " state=%u", p[0]);
-		break;
-	case GB_UART_TYPE_FLUSH_FIFOS:
-		if (len >= 1)
-			gbsim_buf_printf(out, " flags=0x%02x", p[0]);
-		break;
-	}
-}
-
 static struct gbsim_proto gbsim_proto_uart = {
 	.id		= GREYBUS_PROTOCOL_UART,
 	.name		= "uart",
 	.request	= gbsim_uart_request,
-	.describe	= gbsim_uart_describe,
-	.op_name	= gbsim_uart_op_name,
 };
 GBSIM_PROTO_REGISTER(gbsim_proto_uart);
 

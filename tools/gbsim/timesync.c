@@ -274,7 +274,7 @@ static int gbsim_ts_refuse(struct gbsim_op *op, const char *why)
 {
 	char name[64];
 
-	gbsim_op_fullname(GREYBUS_PROTOCOL_CONTROL, op->type, name, sizeof(name));
+	gb_op_fullname(GREYBUS_PROTOCOL_CONTROL, op->type, name, sizeof(name));
 	gbsim_log_error("intf %u: %s id=0x%04x refused: %s", op->intf->id, name,
 			op->id, why);
 	return GB_OP_INVALID;

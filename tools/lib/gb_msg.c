@@ -13,6 +13,7 @@
 #include <uapi/greybus/vibrator.h>
 
 #include "gb_msg.h"
+#include "decode/gb_decode.h"
 
 #define GB_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -370,13 +371,19 @@ static const char *gb_op_generic(uint8_t type)
 const char *gb_op_name(uint8_t protocol, uint8_t type)
 {
 	const char *const *table = gb_op_table(protocol);
+	const struct gb_decoder *dec;
 	const char *name;
 
 	type &= GB_MSG_TYPE_MASK;
 	name = gb_op_generic(type);
 	if (name)
 		return name;
-	return table ? gb_lookup(table, GB_OP_TYPES, type) : gb_name_unknown;
+	if (table)
+		return gb_lookup(table, GB_OP_TYPES, type);
+	/* the other protocols' names live with their decoders */
+	dec = gb_decoder_find(protocol);
+	name = dec && dec->op_name ? dec->op_name(type) : NULL;
+	return name ? name : gb_name_unknown;
 }
 
 int gb_op_type_from_name(uint8_t protocol, const char *name)

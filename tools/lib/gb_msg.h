@@ -81,7 +81,8 @@ uint8_t gb_errno_to_result(int err);
 /*
  * Operation @type of @protocol (a GREYBUS_PROTOCOL_* id); the response bit
  * of @type is ignored.  Known: every protocol's cport_shutdown (0x00) and
- * invalid (0x7f); all of Control and SVC; Vibrator; Loopback.
+ * invalid (0x7f); all of Control and SVC; Vibrator; Loopback; the others
+ * as their decoders (decode/gb_decode.h) name them.
  */
 const char *gb_op_name(uint8_t protocol, uint8_t type);
 int gb_op_type_from_name(uint8_t protocol, const char *name);

@@ -317,13 +317,15 @@ int main(int argc, char **argv)
 		bail("socketpair");
 	pid = fork();
 	if (pid == 0) {
-		char fdarg[16];
+		char fdarg[16], capture[4096];
 
 		close(sv[0]);
 		close(lfd);
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
+		/* gbmon.sh reads what gbnet saw */
+		snprintf(capture, sizeof(capture), "%s.pcapng", argv[3]);
 		execl(argv[1], argv[1], "--device-fd", fdarg, "--log", argv[3],
-		      "--cports", "16", "--mtu", "256", "--frame-timeout", "300",
+		      "--capture", capture, "--cports", "16", "--mtu", "256", "--frame-timeout", "300",
 		      "--node-mtu", "128", "--node-inflight", "2",
 		      "--backoff-max", "300", "--node", node, (char *)NULL);
 		_exit(127);

@@ -263,7 +263,7 @@ static int log_line_of(const char *log, const char *needle, int after)
 int main(int argc, char **argv)
 {
 	static struct msg rsp, req;
-	char mod2[4096], mod4[4096];
+	char mod2[4096], mod4[4096], capture[4096];
 	const char *log;
 	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
 	int sv[2], status;
@@ -279,6 +279,8 @@ int main(int argc, char **argv)
 	snprintf(mod2, sizeof(mod2), "2:%s/test-vendor.mnfs,vid=0x11223344,pid=0x55667788,serial=0x0102030405060708",
 		 argv[2]);
 	snprintf(mod4, sizeof(mod4), "4:%s/two-bundle.mnfs", argv[2]);
+	/* gbmon.sh reads what gbsim saw of the whole run */
+	snprintf(capture, sizeof(capture), "%s.pcapng", log);
 
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv))
 		bail("socketpair");
@@ -289,7 +291,7 @@ int main(int argc, char **argv)
 		close(sv[0]);
 		snprintf(fdarg, sizeof(fdarg), "%d", sv[1]);
 		execl(argv[1], argv[1], "--device-fd", fdarg, "--log", log,
-		      "--cports", "16", "-m", mod2, "-m", mod4, (char *)NULL);
+		      "--capture", capture, "--cports", "16", "-m", mod2, "-m", mod4, (char *)NULL);
 		_exit(127);
 	}
 	close(sv[1]);

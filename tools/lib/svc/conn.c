@@ -175,7 +175,7 @@ static int gbsim_conn_request(struct gbsim_op *op)
 
 	/* A hibernated link carries nothing until the SVC resumes it */
 	if (op->intf->hibernated) {
-		gbsim_op_fullname(conn->protocol, op->type, name, sizeof(name));
+		gb_op_fullname(conn->protocol, op->type, name, sizeof(name));
 		gbsim_log_error("cport %u: %s to hibernated interface %u: refused",
 				op->hd_cport, name, conn->intf_id);
 		return GB_OP_INVALID_STATE;
@@ -184,7 +184,7 @@ static int gbsim_conn_request(struct gbsim_op *op)
 	if (conn->intf_cport != GREYBUS_CONTROL_CPORT_ID) {
 		cport = gbsim_intf_find_cport(op->intf, conn->intf_cport);
 		bundle = gbsim_intf_find_bundle(op->intf, conn->bundle_id);
-		gbsim_op_fullname(conn->protocol, op->type, name, sizeof(name));
+		gb_op_fullname(conn->protocol, op->type, name, sizeof(name));
 		if (cport && !cport->connected)
 			gbsim_log_warn("cport %u: %s before control connected for %u:%u",
 				       op->hd_cport, name, conn->intf_id,

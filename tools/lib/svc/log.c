@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <gb_msg.h>
+#include <gb_pcapng.h>
 
 #include "gbsim.h"
 #include "log.h"
@@ -81,21 +82,47 @@ void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx)
 	gbsim_log_tap_ctx = ctx;
 }
 
-void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
+static struct gb_pcapng_writer gbsim_log_pcap;
+static bool gbsim_log_pcap_open;
 
-	if (b->len + 1 >= b->max)
+int gbsim_log_capture(const char *path, char *err, size_t errlen)
+{
+	int ret = gb_pcapng_create(&gbsim_log_pcap, path, gbsim_log_prog);
+
+	if (ret) {
+		snprintf(err, errlen, "cannot write capture %s: %s", path,
+			 strerror(-ret));
+		return ret;
+	}
+	gbsim_log_pcap_open = true;
+	return 0;
+}
+
+/*
+ * One message into the capture.  Bus id 0: this side does not know the
+ * AP's number for it.  A write error is reported once and ends the
+ * capture; it never stops the simulator.
+ */
+static void gbsim_log_capture_msg(enum gbsim_dir dir, uint16_t hd_cport,
+				  int intf_id, int intf_cport, int protocol,
+				  const uint8_t *msg, size_t len)
+{
+	struct gb_mon_hdr hdr;
+
+	if (!gbsim_log_pcap_open)
 		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->p + b->len, b->max - b->len, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	b->len += (size_t)n;
-	if (b->len >= b->max)
-		b->len = b->max - 1;	/* cut; vsnprintf kept the NUL */
+	gb_pcapng_msg_hdr(&hdr, gbsim_now_ns(), 0, hd_cport,
+			  intf_id < 0 ? GB_MON_ID_NONE : (uint8_t)intf_id,
+			  intf_cport < 0 ? GB_MON_CPORT_NONE : (uint16_t)intf_cport,
+			  protocol < 0 ? 0xff : (uint8_t)protocol,
+			  dir == GBSIM_SVC_TO_AP || dir == GBSIM_MOD_TO_AP,
+			  msg, len);
+	if (gb_pcapng_write(&gbsim_log_pcap, &hdr, msg) ||
+	    gb_pcapng_flush(&gbsim_log_pcap)) {
+		gbsim_log_pcap_open = false;
+		gbsim_log_error("capture: %s; no more messages are captured",
+				strerror(gbsim_log_pcap.error));
+	}
 }
 
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen)
@@ -115,6 +142,8 @@ int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen)
 
 void gbsim_log_close(void)
 {
+	gb_pcapng_close(&gbsim_log_pcap);	/* errors were reported */
+	gbsim_log_pcap_open = false;
 	if (gbsim_log_fd >= 0)
 		close(gbsim_log_fd);
 	gbsim_log_fd = -1;
@@ -210,48 +239,6 @@ const char *gbsim_result_name(uint8_t result)
 	return name == gb_name_unknown ? NULL : name;
 }
 
-/* Lower-case a name and turn anything but [a-z0-9] into '_' */
-static void gbsim_log_token(const char *in, char *out, size_t len)
-{
-	size_t i;
-
-	for (i = 0; in[i] && i + 1 < len; i++) {
-		unsigned char c = (unsigned char)in[i];
-
-		out[i] = isalnum(c) ? (char)tolower(c) : '_';
-	}
-	out[i] = '\0';
-}
-
-void gbsim_op_fullname(uint8_t protocol, uint8_t type, char *buf, size_t len)
-{
-	const struct gbsim_proto *proto = gbsim_proto_find(protocol);
-	const char *pname = proto ? proto->name : gb_protocol_name(protocol);
-	const char *oname = NULL;
-
-	if (pname == gb_name_unknown)
-		pname = NULL;
-	char ptok[32], otok[48];
-
-	type &= GB_MSG_TYPE_MASK;
-	if (proto && proto->op_name)
-		oname = proto->op_name(type);
-	if (!oname)
-		oname = gb_op_name(protocol, type);
-	if (oname == gb_name_unknown)
-		oname = NULL;
-
-	if (pname)
-		gbsim_log_token(pname, ptok, sizeof(ptok));
-	else
-		snprintf(ptok, sizeof(ptok), "proto_0x%02x", protocol);
-	if (oname)
-		gbsim_log_token(oname, otok, sizeof(otok));
-	else
-		snprintf(otok, sizeof(otok), "type_0x%02x", type);
-	snprintf(buf, len, "%s.%s", ptok, otok);
-}
-
 static const char *const gbsim_dir_tags[] = {
 	[GBSIM_AP_TO_SVC] = "AP>SVC",
 	[GBSIM_SVC_TO_AP] = "SVC>AP",
@@ -264,21 +251,23 @@ void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
 		   size_t len, const char *note)
 {
 	char body[GBSIM_LOG_LINE_MAX];
-	struct gbsim_buf b = { .p = body, .max = sizeof(body) };
-	const struct gbsim_proto *proto;
+	struct gb_buf b = { .p = body, .max = sizeof(body) };
 	struct gb_operation_msg_hdr hdr;
 	const uint8_t *payload;
 	size_t plen, before;
 	bool response;
 	char name[96];
 
+	if (!note || strcmp(note, "dropped by hook"))
+		gbsim_log_capture_msg(dir, hd_cport, intf_id, intf_cport,
+				      protocol, msg, len);
 	body[0] = '\0';
-	gbsim_buf_printf(&b, "cport %u", hd_cport);
+	gb_buf_printf(&b, "cport %u", hd_cport);
 	if (intf_id >= 0)
-		gbsim_buf_printf(&b, " intf %d:%d", intf_id, intf_cport);
+		gb_buf_printf(&b, " intf %d:%d", intf_id, intf_cport);
 
 	if (len < sizeof(hdr)) {
-		gbsim_buf_printf(&b, " short message of %zu bytes", len);
+		gb_buf_printf(&b, " short message of %zu bytes", len);
 		goto out;
 	}
 	memcpy(&hdr, msg, sizeof(hdr));
@@ -287,46 +276,38 @@ void gbsim_log_msg(enum gbsim_dir dir, uint16_t hd_cport, int intf_id,
 		snprintf(name, sizeof(name), "unknown.type_0x%02x",
 			 hdr.type & GB_MSG_TYPE_MASK);
 	else
-		gbsim_op_fullname((uint8_t)protocol, hdr.type, name,
+		gb_op_fullname((uint8_t)protocol, hdr.type, name,
 				  sizeof(name));
-	gbsim_buf_printf(&b, " %s %s id=0x%04x", name, response ? "rsp" : "req",
+	gb_buf_printf(&b, " %s %s id=0x%04x", name, response ? "rsp" : "req",
 			 le16toh(hdr.operation_id));
 	if (response || hdr.result) {
 		const char *r = gbsim_result_name(hdr.result);
 
 		if (r)
-			gbsim_buf_printf(&b, " result=%s", r);
+			gb_buf_printf(&b, " result=%s", r);
 		else
-			gbsim_buf_printf(&b, " result=0x%02x", hdr.result);
+			gb_buf_printf(&b, " result=0x%02x", hdr.result);
 	}
 	if (le16toh(hdr.size) != len)
-		gbsim_buf_printf(&b, " hdr_size=%u", le16toh(hdr.size));
+		gb_buf_printf(&b, " hdr_size=%u", le16toh(hdr.size));
 
 	payload = msg + sizeof(hdr);
 	plen = len - sizeof(hdr);
 	before = b.len;
-	proto = protocol < 0 ? NULL : gbsim_proto_find((uint8_t)protocol);
-	/* error responses carry no payload worth decoding */
-	if ((hdr.type & GB_MSG_TYPE_MASK) == GB_REQUEST_TYPE_CPORT_SHUTDOWN) {
-		/* the one operation every protocol shares */
-		if (!response && plen >= 1)
-			gbsim_buf_printf(&b, " phase=%u", payload[0]);
-	} else if (proto && proto->describe && (!response || !hdr.result))
-		proto->describe(hdr.type & GB_MSG_TYPE_MASK, response, payload,
-				plen, &b);
+	gb_decode_payload(&b, protocol, hdr.type, hdr.result, payload, plen);
 	if (plen && (b.len == before || gbsim_log_verbose > 1))
-		gbsim_buf_printf(&b, " len=%zu", plen);
+		gb_buf_printf(&b, " len=%zu", plen);
 	if (plen && gbsim_log_verbose > 1) {
 		size_t n = plen < GBSIM_LOG_DATA_MAX ? plen : GBSIM_LOG_DATA_MAX;
 
-		gbsim_buf_printf(&b, " hex=");
+		gb_buf_printf(&b, " hex=");
 		for (size_t i = 0; i < n; i++)
-			gbsim_buf_printf(&b, "%02x", payload[i]);
+			gb_buf_printf(&b, "%02x", payload[i]);
 		if (n < plen)
-			gbsim_buf_printf(&b, "...");
+			gb_buf_printf(&b, "...");
 	}
 out:
 	if (note)
-		gbsim_buf_printf(&b, " %s", note);
+		gb_buf_printf(&b, " %s", note);
 	gbsim_log_line(gbsim_dir_tags[dir], body, false);
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <decode/gb_decode.h>
+
 enum gbsim_dir {
 	GBSIM_AP_TO_SVC,
 	GBSIM_SVC_TO_AP,
@@ -19,18 +21,15 @@ enum gbsim_dir {
 	GBSIM_MOD_TO_AP,
 };
 
-/* A bounded string builder: output past the end is cut, never overflows */
-struct gbsim_buf {
-	char	*p;
-	size_t	len;
-	size_t	max;
-};
-
-void gbsim_buf_printf(struct gbsim_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
 /* verbose: 0 = nothing on stderr but problems, 1 = the log, 2 = + data */
 int gbsim_log_open(const char *path, int verbose, char *err, size_t errlen);
+/*
+ * Also write every message logged (sent or received; not those dropped
+ * before sending) to a pcapng capture at @path, as gbmon -w does
+ * (docs/gbmon.md): the far end's view of the same link.  Closed by
+ * gbsim_log_close().
+ */
+int gbsim_log_capture(const char *path, char *err, size_t errlen);
 /* Warnings and errors on stderr start with "PROG: " (default "gbsim") */
 void gbsim_log_set_prog(const char *prog);
 void gbsim_log_close(void);
@@ -70,7 +69,5 @@ void gbsim_log_set_tap(gbsim_log_tap_fn fn, void *ctx);
 
 /* Short lower-case names of result codes ("success", "protocol_bad"...) */
 const char *gbsim_result_name(uint8_t result);
-/* "svc.intf_vsys_enable", "control.type_0x42"... into buf */
-void gbsim_op_fullname(uint8_t protocol, uint8_t type, char *buf, size_t len);
 
 #endif /* GBSIM_LOG_H */

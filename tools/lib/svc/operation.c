@@ -320,7 +320,7 @@ static void gbsim_pending_timeout(struct gbsim_loop *loop, void *ctx)
 	p = gbsim_pending_take(sim, p->hd_cport, p->id);
 	if (!p)
 		return;
-	gbsim_op_fullname(p->hd_cport == GB_SVC_CPORT_ID ? GREYBUS_PROTOCOL_SVC :
+	gb_op_fullname(p->hd_cport == GB_SVC_CPORT_ID ? GREYBUS_PROTOCOL_SVC :
 			  sim->conns[p->hd_cport] ?
 			  sim->conns[p->hd_cport]->protocol : GREYBUS_PROTOCOL_VENDOR,
 			  p->type, name, sizeof(name));

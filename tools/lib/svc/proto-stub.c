@@ -13,7 +13,7 @@ static int gbsim_stub_request(struct gbsim_op *op)
 {
 	char name[96];
 
-	gbsim_op_fullname(op->conn->protocol, op->type, name, sizeof(name));
+	gb_op_fullname(op->conn->protocol, op->type, name, sizeof(name));
 	gbsim_log_warn("cport %u: %s id=0x%04x: no model for protocol 0x%02x: answering protocol_bad",
 		       op->hd_cport, name, op->id, op->conn->protocol);
 	return GB_OP_PROTOCOL_BAD;

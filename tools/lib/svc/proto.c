@@ -51,7 +51,7 @@ bool gbsim_op_len_is(const struct gbsim_op *op, size_t n)
 
 	if (op->req_len == n)
 		return true;
-	gbsim_op_fullname(op->conn ? op->conn->protocol : GREYBUS_PROTOCOL_SVC,
+	gb_op_fullname(op->conn ? op->conn->protocol : GREYBUS_PROTOCOL_SVC,
 			  op->type, name, sizeof(name));
 	gbsim_log_error("cport %u: %s id=0x%04x: payload of %zu bytes, expected %zu",
 			op->hd_cport, name, op->id, op->req_len, n);
@@ -64,7 +64,7 @@ bool gbsim_op_rsp_fits(const struct gbsim_op *op, size_t n)
 
 	if (n <= op->rsp_max)
 		return true;
-	gbsim_op_fullname(op->conn ? op->conn->protocol : GREYBUS_PROTOCOL_SVC,
+	gb_op_fullname(op->conn ? op->conn->protocol : GREYBUS_PROTOCOL_SVC,
 			  op->type, name, sizeof(name));
 	gbsim_log_error("cport %u: %s id=0x%04x: response of %zu bytes exceeds the MTU",
 			op->hd_cport, name, op->id, n);

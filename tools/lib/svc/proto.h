@@ -41,17 +41,7 @@ struct gbsim_proto {
 	int	(*conn_init)(struct gbsim_conn *conn);
 	void	(*conn_fini)(struct gbsim_conn *conn);
 
-	/*
-	 * Optional: decode the key fields of a message of this protocol
-	 * for the log (" name=value" pairs, each with a leading space).
-	 * payload is untrusted: check len before every read.
-	 */
-	void	(*describe)(uint8_t type, bool response,
-			    const uint8_t *payload, size_t len,
-			    struct gbsim_buf *out);
-
-	/* Optional: name of an operation type this model knows best */
-	const char *(*op_name)(uint8_t type);
+	/* Names and fields in the log: decode/gb_decode.h */
 
 	struct gbsim_proto *next;	/* registry link, set by the core */
 };
