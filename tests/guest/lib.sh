@@ -294,7 +294,9 @@ uevent_settle() {
 
 # GB_TRANSPORT=es2: every gbsim of the case reaches the AP through the
 # emulated ES2 USB bridge instead of gb-vhd (tests/guest/es2.sh); with
-# GB_TRANSPORT=hdlc, over a serial link on a pty (tests/guest/hdlc.sh). Set by
+# GB_TRANSPORT=hdlc, over a serial link on a pty (tests/guest/hdlc.sh); with
+# GB_TRANSPORT=serdev (the arm64 guest), over the UART the device tree
+# gives a CC1352, gbsim playing the chip (tests/guest/serdev.sh). Set by
 # es2_rerun, or for the whole suite by `make check GB_TRANSPORT=es2`
 # (gbtest.transport= on the kernel command line). Only a case is
 # concerned, not the runner that sources this file too; a case whose
@@ -318,6 +320,10 @@ case $0 in
 	if [ "$GB_TRANSPORT" = hdlc ] && [ "$_gb_transports" != none ]; then
 		. $GBTEST_DIR/hdlc.sh
 		hdlc_use
+	fi
+	if [ "$GB_TRANSPORT" = serdev ] && [ "$_gb_transports" != none ]; then
+		. $GBTEST_DIR/serdev.sh
+		serdev_use
 	fi
 	;;
 esac

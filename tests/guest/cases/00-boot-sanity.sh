@@ -8,7 +8,8 @@ for fs in proc:/proc sysfs:/sys devtmpfs:/dev debugfs:/sys/kernel/debug \
 		/proc/mounts || fail "${fs#*:} is not mounted as ${fs%%:*}"
 done
 
-[ -c /dev/ttyS1 ] || fail "no /dev/ttyS1 (the results channel)"
+res=$(sed -n 's/.*gbtest\.results=\([a-zA-Z0-9]*\).*/\1/p' /proc/cmdline)
+[ -c "/dev/${res:-ttyS1}" ] || fail "no /dev/${res:-ttyS1} (the results channel)"
 assert_eq "$(cat /proc/sys/kernel/tainted)" 0 "taint flags at boot"
 
 # The runner saved the kernel log of the boot itself.
