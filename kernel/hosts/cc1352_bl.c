@@ -232,15 +232,15 @@ const char *cc1352_image_verdict_str(enum cc1352_image_verdict v)
 	case CC1352_IMAGE_OK:
 		return "a CC1352P7 image";
 	case CC1352_IMAGE_TOO_LARGE:
-		return "larger than the CC1352P7's 720896-byte flash";
+		return "larger than the 720896-byte flash";
 	case CC1352_IMAGE_TRUNCATED:
-		return "truncated: a CC1352P7 image covers the whole 720896-byte flash, CCFG included";
+		return "truncated: an image covers the whole 720896-byte flash";
 	case CC1352_IMAGE_BAD_VECTORS:
-		return "not a CC1352P7 image: its vector table has no stack pointer in SRAM or no reset handler in flash";
+		return "not a CC1352P7 image: its vector table points outside SRAM/flash";
 	case CC1352_IMAGE_NOT_BOOTABLE:
 		return "not bootable: its CCFG does not mark the flash image valid";
 	case CC1352_IMAGE_NO_BACKDOOR:
-		return "refused: its CCFG disables the ROM bootloader or its backdoor, so nothing could be flashed over the UART afterwards";
+		return "refused: its CCFG disables the ROM bootloader or its backdoor";
 	}
 	return "unknown";
 }
