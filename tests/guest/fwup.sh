@@ -42,3 +42,27 @@ fwup_wait() {
 fwup_error() {
 	cat $FWUP/error
 }
+
+#   fwup_patient          answers may take 5 s (times GB_TSCALE): a busy
+#                         machine's guest is no silent bootloader
+#   fwup_fails IMG EXPECT LOG [FAULT...]
+#                         arm the gbsim faults FAULT ("CMD KIND"), upload
+#                         IMG as the chip, expect error EXPECT and a kernel
+#                         log line matching LOG
+fwup_patient() {
+	echo $((5000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/reply_timeout_ms
+}
+
+fwup_fails() {
+	local img=$1 expect=$2 log=$3 f
+	shift 3
+	for f in "$@"; do
+		# shellcheck disable=SC2086
+		gbsim ctl -s "$CTL" hdlc rom fault $f || fail "gbsim ctl hdlc rom fault $f failed"
+	done
+	fwup_start "$img"
+	[ $# -gt 0 ] && fwup_chip "$CTL"
+	fwup_wait
+	assert_eq "$(fwup_error)" "$expect" "the error after '$*'"
+	expect_dmesg "$log" 10
+}

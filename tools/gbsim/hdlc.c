@@ -928,6 +928,8 @@ static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
 		h->rom->emit = gbsim_hdlc_rom_emit;
 		h->rom->ctx = tp;
 		cc1352_rom_init(h->rom);
+		/* the firmware it runs, as far as its bootloader can tell */
+		cc1352_rom_make_image(h->rom->flash, "factory");
 		gbsim_log_info("hdlc: personality cc1352");
 	} else if (tp->personality && strcmp(tp->personality, "full")) {
 		snprintf(err, errlen, "hdlc: unknown personality '%s' (full, cc1352)",
