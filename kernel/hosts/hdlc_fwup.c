@@ -535,7 +535,14 @@ struct gb_hdlc_fwup *gb_hdlc_fwup_register(const struct gb_hdlc_fwup_port *port)
 	init_waitqueue_head(&fw->wait);
 	cc1352_bl_rx_reset(&fw->rx, CC1352_BL_RX_ACK);
 
-	fw->fwl = firmware_upload_register(THIS_MODULE, port->dev, port->name,
+	/*
+	 * No module reference (NULL): with one, gb-hdlc could not be
+	 * unloaded while a CC1352 is bound.  None is needed: the ops run
+	 * only on the loader's work item and under its lock, and
+	 * gb_hdlc_fwup_unregister(), which every port calls before it goes,
+	 * waits for the work item and removes the device.
+	 */
+	fw->fwl = firmware_upload_register(NULL, port->dev, port->name,
 					   &gb_hdlc_fwup_ops, fw);
 	if (IS_ERR(fw->fwl)) {
 		dev_warn(port->dev, "no firmware upload as %s: %ld\n",
