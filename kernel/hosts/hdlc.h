@@ -97,7 +97,8 @@ struct gb_hdlc_fwup;
  * struct gb_hdlc_fwup_port - what a CC1352 firmware upload needs of a port
  * @dev: the port's device: parent of the upload device, and the log's
  * @name: the upload device's name (/sys/class/firmware/NAME)
- * @reset: the chip's reset line (active: held in reset), or NULL
+ * @reset: the chip's reset line, its value RESET_N's level (0: held in
+ *	reset), or NULL
  * @backdoor: its bootloader-backdoor line (an input while unused), or NULL;
  *	without both lines every upload is refused
  * @write: write all of @len bytes to the port (sleeps; 0 or an errno)

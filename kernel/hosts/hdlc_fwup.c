@@ -309,12 +309,12 @@ static void gb_hdlc_fwup_set_booting(struct gb_hdlc_fwup *fw, bool on)
 	spin_unlock_irqrestore(&fw->lock, flags);
 }
 
-/* Reset pulse: reset-gpios is active while the chip is held in reset */
+/* Reset pulse: the line's value is RESET_N's level (hdlc_serdev.c) */
 static void gb_hdlc_fwup_reset_pulse(struct gb_hdlc_fwup *fw)
 {
-	gpiod_set_value_cansleep(fw->port.reset, 1);
-	usleep_range(1000, 2000);
 	gpiod_set_value_cansleep(fw->port.reset, 0);
+	usleep_range(1000, 2000);
+	gpiod_set_value_cansleep(fw->port.reset, 1);
 }
 
 /* Backdoor low, a reset, the auto-baud sync until it is answered */

@@ -14,6 +14,10 @@
  * while the chip is in its bootloader.  @fwup lives from the end of probe
  * to the start of removal; unregistering it waits for an upload in
  * progress (cancelled) to put a link back.
+ *
+ * The reset line's value is the level of the chip's RESET_N, as
+ * BeaglePlay's device tree declares it (active-high) and upstream's
+ * driver drives it: 0 holds the chip in reset, 1 lets it run.
  */
 #include <linux/device.h>
 #include <linux/jiffies.h>
@@ -154,7 +158,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	spin_lock_init(&gs->lock);
 
 	/* held in reset until the UART is ready */
-	gs->reset = devm_gpiod_get_optional(dev, "reset", GPIOD_OUT_HIGH);
+	gs->reset = devm_gpiod_get_optional(dev, "reset", GPIOD_OUT_LOW);
 	if (IS_ERR(gs->reset))
 		return dev_err_probe(dev, PTR_ERR(gs->reset), "reset gpio\n");
 	gs->backdoor = devm_gpiod_get_optional(dev, "bootloader-backdoor",
@@ -193,7 +197,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	if (ret)
 		goto err_close;
 
-	gpiod_set_value_cansleep(gs->reset, 0);
+	gpiod_set_value_cansleep(gs->reset, 1);
 
 	ret = gb_hdlc_link_start(gs->link);
 	if (ret)
@@ -210,7 +214,7 @@ static int gb_hdlc_serdev_probe(struct serdev_device *serdev)
 	return 0;
 
 err_reset:
-	gpiod_set_value_cansleep(gs->reset, 1);
+	gpiod_set_value_cansleep(gs->reset, 0);
 err_close:
 	serdev_device_close(serdev);
 err_vdds:
@@ -241,7 +245,7 @@ static void gb_hdlc_serdev_remove(struct serdev_device *serdev)
 	spin_lock_irqsave(&gs->lock, flags);
 	gs->link = NULL;
 	spin_unlock_irqrestore(&gs->lock, flags);
-	gpiod_set_value_cansleep(gs->reset, 1);
+	gpiod_set_value_cansleep(gs->reset, 0);
 	if (gs->vdds)
 		regulator_disable(gs->vdds);
 	if (link)

@@ -17,9 +17,10 @@
 #   dtb        QEMU's own (dumpdtb) plus the CC1352 node as BeaglePlay's
 #              k3-am625-beagleplay.dts shapes it (tests/arm64/dtb)
 #   CC1352     the PL011's other end is a third virtio console in the
-#              guest (hvc2): QEMU joins the two through a socket of its
-#              own, so gbsim --personality cc1352 runs in the guest like
-#              every other gbsim (tests/guest/serdev.sh)
+#              guest (hvc2), the two joined by socat (tests/arm64/uart-relay
+#              says why not by QEMU itself), so gbsim --personality cc1352
+#              runs in the guest like every other gbsim
+#              (tests/guest/serdev.sh)
 #
 # Environment (besides tests/run's): KVER (a line, default 6.12),
 # ARM64_CPU (default cortex-a57: no pointer authentication for TCG to
@@ -32,6 +33,7 @@ case $ARM64_LINE in *-arm64) ARM64_LINE=$(echo "$ARM64_LINE" | cut -d. -f1-2) ;;
 ARM64_CPU=${ARM64_CPU:-cortex-a57}
 QEMU=${QEMU_ARM64:-qemu-system-aarch64}
 command -v "$QEMU" >/dev/null || die "$QEMU not found; run 'make deps'"
+command -v socat >/dev/null || die "socat not found; run 'make deps'"
 # the stock tools (and what they link against) a case may ask for
 ARM64_USERLAND="busybox-static kmod libkmod2 liblzma5 libssl3 libzstd1 libc6
 	gpiod libgpiod2 libgcc-s1 libstdc++6 i2c-tools libi2c0"
@@ -146,16 +148,17 @@ qemu_argv() {
 	dtb=$OUT/virt-cc1352-$smp-$1.dtb
 	[ -s "$dtb" ] || "$TOP/tests/arm64/dtb" "$dtb" "$QEMU" "${ARM64_MACHINE[@]}" ||
 		die "cannot make the guest's device tree"
-	rm -f "$OUT/cc1352.sock"
-	QARGV=("$QEMU" "${ARM64_MACHINE[@]}"
+	QARGV=("$TOP/tests/arm64/uart-relay" "$OUT/uart.sock" "$OUT/peer.sock"
+		"$QEMU" "${ARM64_MACHINE[@]}"
 		-nodefaults -no-user-config -display none -monitor none -no-reboot
 		-kernel "$KERNEL" -initrd "$OUT/boot.cpio.gz" -dtb "$dtb"
 		-append "$CMDLINE_BASE${2:+ $2}"
 		-device virtio-serial-pci,id=vser
 		-chardev "file,id=con,path=$3,append=on" -device virtconsole,bus=vser.0,chardev=con
 		-chardev "file,id=res,path=$4,append=on" -device virtconsole,bus=vser.0,chardev=res
-		-chardev "socket,id=uart,path=$OUT/cc1352.sock,server=on,wait=off" -serial chardev:uart
-		-chardev "socket,id=peer,path=$OUT/cc1352.sock" -device virtconsole,bus=vser.0,chardev=peer)
+		-chardev "socket,id=uart,path=$OUT/uart.sock,server=on,wait=off" -serial chardev:uart
+		-chardev "socket,id=peer,path=$OUT/peer.sock,server=on,wait=off"
+		-device virtconsole,bus=vser.0,chardev=peer)
 	case ${BOOT_CLOCK:-} in
 	"" | host) [ -z "$QEMU_ICOUNT" ] || QARGV+=(-icount "$QEMU_ICOUNT") ;;
 	icount) QARGV+=(-icount shift=0,align=off,sleep=off) ;;

@@ -21,6 +21,7 @@
 #   serdev_use          make every later `gbsim` of the case run as the
 #                       chip, the link restarted under it (lib.sh does
 #                       it when GB_TRANSPORT=serdev)
+#   serdev_rerun CASE   run case CASE instead, with GB_TRANSPORT=serdev
 
 GB_SERDEV_TTY=/dev/hvc2
 GB_SERDEV_DRV=/sys/bus/serial/drivers/gb-hdlc
@@ -90,10 +91,10 @@ _serdev_unbound() {
 serdev_bind() {
 	local d
 	d=$(serdev_dev) || fail "serdev_bind: no serdev device with the CC1352 node"
-	modprobe reg-fixed-voltage 2>/dev/null
+	modprobe fixed 2>/dev/null
 	load_gb greybus gb-hdlc
 	serdev_bound && return 0
-	echo "$(basename "$d")" >"$GB_SERDEV_DRV/bind" 2>/dev/null
+	basename "$d" >"$GB_SERDEV_DRV/bind" 2>/dev/null
 	wait_for 10 serdev_bound || fail "gb-hdlc does not bind $(basename "$d") (dmesg: $(dmesg | grep -i -e hdlc -e serial | tail -n 3))"
 }
 
@@ -101,7 +102,7 @@ serdev_unbind() {
 	local d
 	d=$(serdev_dev) || fail "serdev_unbind: no serdev device with the CC1352 node"
 	serdev_bound || return 0
-	echo "$(basename "$d")" >"$GB_SERDEV_DRV/unbind"
+	basename "$d" >"$GB_SERDEV_DRV/unbind"
 	wait_for 10 _serdev_unbound || fail "gb-hdlc does not let go of $(basename "$d")"
 }
 
@@ -112,7 +113,11 @@ serdev_restart() {
 
 # true once process $1 has the CC1352's end of the UART open
 _serdev_tty_open() {
-	ls -l /proc/"$1"/fd 2>/dev/null | grep -q " -> $GB_SERDEV_TTY\$"
+	local f
+	for f in /proc/"$1"/fd/*; do
+		[ "$(readlink "$f" 2>/dev/null)" = "$GB_SERDEV_TTY" ] && return 0
+	done
+	return 1
 }
 
 cc1352_sim() {
@@ -131,7 +136,7 @@ cc1352_sim() {
 # chip, and a helper that restarts the link once it has the port open.
 serdev_use() {
 	serdev_here
-	modprobe reg-fixed-voltage 2>/dev/null
+	modprobe fixed 2>/dev/null
 	load_gb greybus gb-hdlc
 	if [ ! -x "$GB_SERDEV_BIN/gbsim" ]; then
 		mkdir -p "$GB_SERDEV_BIN"
@@ -151,4 +156,12 @@ WRAP
 	*:"$GB_SERDEV_BIN":*) ;;
 	*) PATH=$GB_SERDEV_BIN:$PATH; export PATH ;;
 	esac
+}
+
+serdev_rerun() {
+	serdev_here
+	[ -r "$GBTEST_DIR/cases/$1.sh" ] || fail "serdev_rerun: no case $1 in the guest"
+	GB_TRANSPORT=serdev
+	export GB_TRANSPORT
+	exec sh "$GBTEST_DIR/cases/$1.sh"
 }
