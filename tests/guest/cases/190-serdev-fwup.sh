@@ -1,11 +1,13 @@
 # Checks a CC1352 firmware upload on the arm64 guest's serdev link: a gbsim-generated image written to /sys/class/firmware/cc1352p7 stops the link, drives the bootloader-backdoor line low (gbsim's bootloader runs once the case sees it), programs the image with remaining_size moving down, verifies the CRC32, resets the chip, and the link comes back on the new firmware: the module enumerates again and the firmware's log line, carried to the kernel log as debug text, names the new version and the image's CRC32; the backdoor line is an input again.
 # timeout: 600
 # transport: none
+# kmods: fixed
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/serdev.sh
 . /usr/lib/gbtest/fwup.sh
 
 serdev_here
+modprobe fixed 2>/dev/null
 need_tool gbsim
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0

@@ -1,11 +1,13 @@
 # Checks each way a CC1352 firmware upload fails on the arm64 guest's serdev link, and that each leaves a state the next upload recovers from: images too large, truncated, not a CC1352P7 image, or disabling the bootloader's backdoor are refused before the chip is touched (gbsim's bootloader never runs, the link stays up); a bootloader that never answers the sync, a NACK, a flash failure status, an answer with a bad checksum, a reset mid-transfer, a corrupted byte (CRC32 mismatch) and a cancel each end with their error code and a kernel log line naming the command; the link comes back after each; a clean upload at the end puts the new firmware on the chip.
 # timeout: 900
 # transport: none
+# kmods: fixed
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/serdev.sh
 . /usr/lib/gbtest/fwup.sh
 
 serdev_here
+modprobe fixed 2>/dev/null
 need_tool gbsim
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0

@@ -1,11 +1,13 @@
 # Checks that unbinding gb-hdlc from the CC1352 in the middle of a firmware upload is clean on the arm64 guest: the unbind returns, the upload is cancelled ("firmware upload: cancelled" in the log), /sys/class/firmware/cc1352p7 goes with the device, no kernel warning; bound again, a new upload device is there and an upload recovers the chip, whose flash the first one had erased, and the link comes back.
 # timeout: 600
 # transport: none
+# kmods: fixed
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/serdev.sh
 . /usr/lib/gbtest/fwup.sh
 
 serdev_here
+modprobe fixed 2>/dev/null
 need_tool gbsim
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
