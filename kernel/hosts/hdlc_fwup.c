@@ -74,6 +74,7 @@ struct gb_hdlc_fwup {
 	u32			crc;
 	bool			download;	/* a DOWNLOAD before more data */
 	bool			reset_sent;
+	bool			syncing;	/* a sync timeout is no error */
 };
 
 /**
@@ -195,8 +196,10 @@ static enum fw_upload_err gb_hdlc_fwup_xfer(struct gb_hdlc_fwup *fw,
 	spin_unlock_irqrestore(&fw->lock, flags);
 	switch (r) {
 	case CC1352_BL_RX_MORE:
-		dev_err(dev, "firmware upload: no answer from the CC1352's bootloader to %s within %u ms (silent, or reset)\n",
-			what, timeout_ms);
+		/* the sync is sent again until the chip answers: no error yet */
+		if (!fw->syncing)
+			dev_err(dev, "firmware upload: no answer from the CC1352's bootloader to %s within %u ms (silent, or reset)\n",
+				what, timeout_ms);
 		return FW_UPLOAD_ERR_TIMEOUT;
 	case CC1352_BL_RX_GOT_NACK:
 		dev_err(dev, "firmware upload: the CC1352's bootloader answered %s with NACK\n",
@@ -335,11 +338,13 @@ static enum fw_upload_err gb_hdlc_fwup_enter(struct gb_hdlc_fwup *fw)
 	gb_hdlc_fwup_reset_pulse(fw);
 
 	deadline = jiffies + msecs_to_jiffies(READ_ONCE(gb_hdlc_boot_timeout_ms));
+	fw->syncing = true;
 	do {
 		gb_hdlc_fwup_arm(fw, false);
 		err = gb_hdlc_fwup_xfer(fw, sync, sizeof(sync), "the auto-baud sync",
 					READ_ONCE(gb_hdlc_reply_timeout_ms));
 	} while (err == FW_UPLOAD_ERR_TIMEOUT && time_before(jiffies, deadline));
+	fw->syncing = false;
 	gpiod_direction_input(fw->port.backdoor);
 	if (err) {
 		if (err == FW_UPLOAD_ERR_TIMEOUT)
