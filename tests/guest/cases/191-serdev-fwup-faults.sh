@@ -46,7 +46,7 @@ gbsim ctl -s $CTL hdlc rom reset
 wait_for 60 test -e $LB || fail "no link after the NACK"
 
 # ---- failures after the erase: the next upload starts over
-fwup_fails img "transferring:hw-error" "BANK_ERASE failed in the CC1352's bootloader: status 0x44 (flash failure)" "bank_erase status"
+fwup_fails img "transferring:hw-error" "BANK_ERASE failed in the CC1352's bootloader: status 0x44 \\(flash failure\\)" "bank_erase status"
 fwup_fails img "transferring:read-write-error" "answered GET_STATUS with a packet with a bad checksum" "get_status garbage"
 fwup_fails img "transferring:timeout" "no answer from the CC1352's bootloader to SEND_DATA within" "send_data reset"
 expect_dmesg "stopped at byte [0-9]* of 720896; the flash is erased" 5
