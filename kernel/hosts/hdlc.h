@@ -90,4 +90,60 @@ static inline void gb_hdlc_serdev_unregister(void)
 
 size_t gb_hdlc_peer_mtu(size_t peer);
 
+struct gpio_desc;
+struct gb_hdlc_fwup;
+
+/**
+ * struct gb_hdlc_fwup_port - what a CC1352 firmware upload needs of a port
+ * @dev: the port's device: parent of the upload device, and the log's
+ * @name: the upload device's name (/sys/class/firmware/NAME)
+ * @reset: the chip's reset line, its value RESET_N's level (0: held in
+ *	reset), or NULL
+ * @backdoor: its bootloader-backdoor line (an input while unused), or NULL;
+ *	without both lines every upload is refused
+ * @write: write all of @len bytes to the port (sleeps; 0 or an errno)
+ * @link_down: stop the Greybus link (bytes received go to the upload)
+ * @link_up: start a new Greybus link
+ * @priv: the port's, for the three above
+ */
+struct gb_hdlc_fwup_port {
+	struct device		*dev;
+	char			name[48];
+	struct gpio_desc	*reset;
+	struct gpio_desc	*backdoor;
+	int			(*write)(void *priv, const u8 *data, size_t len);
+	void			(*link_down)(void *priv);
+	int			(*link_up)(void *priv);
+	void			*priv;
+};
+
+#if IS_ENABLED(CONFIG_FW_UPLOAD)
+struct gb_hdlc_fwup *gb_hdlc_fwup_register(const struct gb_hdlc_fwup_port *port);
+void gb_hdlc_fwup_unregister(struct gb_hdlc_fwup *fw);
+void gb_hdlc_fwup_free(struct gb_hdlc_fwup *fw);
+bool gb_hdlc_fwup_receive(struct gb_hdlc_fwup *fw, const u8 *data,
+			  size_t len);
+#else
+/* A kernel without firmware upload (Debian's 6.1): none offered */
+static inline struct gb_hdlc_fwup *
+gb_hdlc_fwup_register(const struct gb_hdlc_fwup_port *port)
+{
+	return NULL;
+}
+
+static inline void gb_hdlc_fwup_unregister(struct gb_hdlc_fwup *fw)
+{
+}
+
+static inline void gb_hdlc_fwup_free(struct gb_hdlc_fwup *fw)
+{
+}
+
+static inline bool gb_hdlc_fwup_receive(struct gb_hdlc_fwup *fw,
+					const u8 *data, size_t len)
+{
+	return false;
+}
+#endif
+
 #endif /* __GB_HDLC_H */

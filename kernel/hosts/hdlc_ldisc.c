@@ -26,6 +26,7 @@
 struct gb_hdlc_tty {
 	struct tty_struct	*tty;
 	struct gb_hdlc_link	*link;
+	struct gb_hdlc_fwup	*fwup;	/* refuses: no reset, no backdoor */
 };
 
 static int gb_hdlc_tty_write(struct gb_hdlc_link *link, const u8 *data,
@@ -45,6 +46,7 @@ static const struct gb_hdlc_link_ops gb_hdlc_tty_ops = {
 
 static int gb_hdlc_ldisc_open(struct tty_struct *tty)
 {
+	struct gb_hdlc_fwup_port port = { };
 	struct gb_hdlc_link *link;
 	struct gb_hdlc_tty *gt;
 	int ret;
@@ -73,6 +75,14 @@ static int gb_hdlc_ldisc_open(struct tty_struct *tty)
 	ret = gb_hdlc_link_start(link);
 	if (ret)
 		goto err_destroy;
+
+	/*
+	 * A tty has no reset or backdoor line: the upload device is there
+	 * to say so to whoever writes an image to it (docs/hdlc.md).
+	 */
+	port.dev = tty->dev ? tty->dev : gb_hdlc_root();
+	snprintf(port.name, sizeof(port.name), "cc1352p7-%s", tty_name(tty));
+	gt->fwup = gb_hdlc_fwup_register(&port);
 	return 0;
 
 err_destroy:
@@ -89,6 +99,9 @@ static void gb_hdlc_ldisc_close(struct tty_struct *tty)
 
 	if (!gt)
 		return;
+	/* its uploads are refused at once: nothing to wait for */
+	gb_hdlc_fwup_unregister(gt->fwup);
+	gb_hdlc_fwup_free(gt->fwup);
 	/* the host device goes later, outside this tty's locks */
 	gb_hdlc_link_close(gt->link);
 	clear_bit(TTY_DO_WRITE_WAKEUP, &tty->flags);

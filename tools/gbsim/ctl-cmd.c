@@ -440,7 +440,7 @@ static const struct gbsim_ctl_cmd {
 	{ "sdio", "sdio IFID:CPORT insert|remove|wp 0|1|status | sdio set KEY=VALUE...",
 	  true, gbsim_cmd_sdio },
 	{ "es2", "es2 set arpc_silent=N | es2 set defaults", true, gbsim_cmd_es2 },
-	{ "hdlc", "hdlc [flip [N]|drop [N]|deaf [N]|split [on|off]|hold [on|off]|garbage [N]|noise|oversize|truncated|badsize|badcport|address|debug [TEXT]|reset|stall [N]|boot]",
+	{ "hdlc", "hdlc [flip [N]|drop [N]|deaf [N]|split [on|off]|hold [on|off]|garbage [N]|noise|oversize|truncated|badsize|badcport|address|debug [TEXT]|reset|stall [N]|boot|rom [bootloader|reset|fault CMD KIND]]",
 	  true, gbsim_cmd_hdlc },
 	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
 	  true, gbsim_cmd_fuzz },

@@ -44,6 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cc1352-rom.h"
 #include "ctl.h"
 #include "gb_cli.h"
 #include "gb_hdlc.h"
@@ -102,6 +103,9 @@ struct gbsim_hdlc {
 	uint64_t	boot_timer;	/* the first hello waits for it */
 	bool		esc_last;	/* the AP's previous byte escaped */
 	bool		esc_kept;	/* an escape then a flag: still set */
+	struct cc1352_rom *rom;		/* its ROM bootloader and flash */
+	char		fw_version[CC1352_ROM_VERSION_MAX + 1];	/* "" */
+	uint32_t	fw_crc;		/* of the flash it last booted */
 };
 
 /* What the CC1352 firmware answers to every DME read */
@@ -488,6 +492,13 @@ static void gbsim_hdlc_svc_start(struct gbsim_transport *tp)
 	h->started = true;
 	gbsim_hdlc_cc1352_identities(sim);
 	gbsim_hdlc_cc1352_log(tp, 'i', "greybus_host", "SVC start");
+	if (h->fw_version[0]) {
+		char line[96];
+
+		snprintf(line, sizeof(line), "firmware %s crc32 %08x",
+			 h->fw_version, h->fw_crc);
+		gbsim_hdlc_cc1352_log(tp, 'i', "main", line);
+	}
 	if (!h->booted) {
 		h->booted = true;
 		gbsim_log_info("hdlc: cc1352: first start since its boot: hello in %u ms",
@@ -510,6 +521,61 @@ static void gbsim_hdlc_cc1352_boot(struct gbsim_transport *tp)
 	h->booted = h->wedged = false;
 	h->esc_last = h->esc_kept = false;
 	gb_hdlc_rx_reset(&h->rx);
+}
+
+/* cc1352: its ROM bootloader's answers go out raw, unframed */
+static void gbsim_hdlc_rom_emit(void *ctx, const uint8_t *p, size_t len)
+{
+	gbsim_hdlc_out(ctx, p, len);
+}
+
+/* cc1352: a reset with the backdoor low: the ROM bootloader runs */
+static void gbsim_hdlc_rom_enter(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	gbsim_log_event("hdlc: cc1352: reset with the backdoor low: ROM bootloader");
+	gbsim_hdlc_stop(tp);
+	h->wedged = false;
+	cc1352_rom_enter(h->rom);
+}
+
+/*
+ * cc1352: a reset with the backdoor released: the flash boots if it holds
+ * an image, else the ROM bootloader runs (TI's ROM does that)
+ */
+static void gbsim_hdlc_rom_reset(struct gbsim_transport *tp)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+
+	if (!cc1352_rom_flash_valid(h->rom)) {
+		gbsim_log_event("hdlc: cc1352: reset: no valid image in flash: ROM bootloader");
+		gbsim_hdlc_stop(tp);
+		cc1352_rom_enter(h->rom);
+		return;
+	}
+	h->rom->active = false;
+	cc1352_rom_version(h->rom, h->fw_version, sizeof(h->fw_version));
+	h->fw_crc = cc1352_bl_crc32(h->rom->flash, CC1352_FLASH_SIZE);
+	gbsim_log_event("hdlc: cc1352: boots firmware %s, flash crc32 %08x",
+			h->fw_version, h->fw_crc);
+	gbsim_hdlc_cc1352_boot(tp);
+}
+
+static void gbsim_hdlc_rom_input(struct gbsim_transport *tp,
+				 const uint8_t *p, size_t len)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	unsigned long bad = h->rom->bad_packets;
+
+	cc1352_rom_feed(h->rom, p, len);
+	if (h->rom->bad_packets != bad)
+		gbsim_log_warn("hdlc: cc1352: ROM bootloader: %lu malformed packets from the AP",
+			       h->rom->bad_packets - bad);
+	if (h->rom->boot) {
+		h->rom->boot = false;
+		gbsim_hdlc_rom_reset(tp);
+	}
 }
 
 static void gbsim_hdlc_dispatch(struct gbsim_transport *tp)
@@ -590,6 +656,10 @@ static void gbsim_hdlc_input(struct gbsim_transport *tp, uint8_t *p,
 	enum gb_hdlc_rx_result r;
 	size_t used;
 
+	if (h->rom && h->rom->active) {
+		gbsim_hdlc_rom_input(tp, p, len);
+		return;
+	}
 	if (h->wedged)
 		return;
 	if (h->cc1352)
@@ -866,6 +936,17 @@ static int gbsim_hdlc_open(struct gbsim_transport *tp, char *err, size_t errlen)
 			free(h);
 			return -EINVAL;
 		}
+		h->rom = calloc(1, sizeof(*h->rom));
+		if (!h->rom) {
+			snprintf(err, errlen, "hdlc: out of memory");
+			free(h);
+			return -ENOMEM;
+		}
+		h->rom->emit = gbsim_hdlc_rom_emit;
+		h->rom->ctx = tp;
+		cc1352_rom_init(h->rom);
+		/* the firmware it runs, as far as its bootloader can tell */
+		cc1352_rom_make_image(h->rom->flash, "factory");
 		gbsim_log_info("hdlc: personality cc1352");
 	} else if (tp->personality && strcmp(tp->personality, "full")) {
 		snprintf(err, errlen, "hdlc: unknown personality '%s' (full, cc1352)",
@@ -975,6 +1056,7 @@ static void gbsim_hdlc_close(struct gbsim_transport *tp)
 		free(q);
 	}
 	free(h->held);
+	free(h->rom);
 	free(h->rxbuf);
 	free(h->txbuf);
 	free(h);
@@ -1011,6 +1093,54 @@ static int gbsim_hdlc_count(int argc, char **argv, unsigned int def,
 		return -EINVAL;
 	}
 	*n = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * hdlc rom: the cc1352's ROM bootloader.  The case reads the reset and
+ * backdoor lines (the guest's GPIOs) and says what the chip saw:
+ * "bootloader" (a reset with the backdoor low), "reset" (one without);
+ * "fault CMD KIND" arms a fault for the next CMD (or "any"); alone,
+ * its state and the firmware it last booted.
+ */
+static int gbsim_hdlc_rom_ctl(struct gbsim_transport *tp, int argc,
+			      char **argv, struct gbsim_ctl_out *out)
+{
+	struct gbsim_hdlc *h = gbsim_hdlc_of(tp);
+	struct cc1352_rom *rom = h->rom;
+
+	if (!rom) {
+		gbsim_ctl_fail(out, "hdlc rom: only the cc1352 personality has one");
+		return -EINVAL;
+	}
+	if (argc < 2) {
+		gbsim_ctl_printf(out, "mode=%s synced=%d commands=%lu bad_packets=%lu data_bytes=%lu fault=%s firmware=%s crc32=%08x flash_valid=%d\n",
+				 rom->active ? "bootloader" : "firmware",
+				 rom->synced, rom->commands, rom->bad_packets,
+				 rom->data_bytes, cc1352_rom_fault_name(rom->fault),
+				 h->fw_version[0] ? h->fw_version : "-",
+				 h->fw_crc, cc1352_rom_flash_valid(rom));
+		return 0;
+	}
+	if (!strcmp(argv[1], "bootloader")) {
+		gbsim_hdlc_rom_enter(tp);
+	} else if (!strcmp(argv[1], "reset")) {
+		gbsim_hdlc_rom_reset(tp);
+	} else if (!strcmp(argv[1], "fault")) {
+		enum cc1352_rom_fault f;
+		uint8_t cmd;
+
+		if (argc != 4 || cc1352_rom_cmd_parse(argv[2], &cmd) ||
+		    cc1352_rom_fault_parse(argv[3], &f)) {
+			gbsim_ctl_fail(out, "hdlc rom fault CMD KIND: CMD any|ping|download|get_status|send_data|reset|crc32|bank_erase, KIND none|nack|silent|status|reset|corrupt|garbage");
+			return -EINVAL;
+		}
+		rom->fault_cmd = cmd;
+		rom->fault = f;
+	} else {
+		gbsim_ctl_fail(out, "hdlc rom: unknown subcommand '%.32s'", argv[1]);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -1108,6 +1238,8 @@ int gbsim_cmd_hdlc(struct gbsim *sim, int argc, char **argv,
 				       1000000, &n, out);
 		if (!ret)
 			h->stall_in = n ? n : 1;
+	} else if (!strcmp(argv[1], "rom")) {
+		ret = gbsim_hdlc_rom_ctl(tp, argc - 1, argv + 1, out);
 	} else if (!strcmp(argv[1], "boot")) {
 		if (!h->cc1352) {
 			gbsim_ctl_fail(out, "hdlc boot: only the cc1352 personality boots");

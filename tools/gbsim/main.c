@@ -192,6 +192,8 @@ static const struct gbsim_extra gbsim_extra = {
 	.stray_response	= gbsim_fuzz_answer,
 };
 
+int gbsim_cc1352_image_main(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
 	struct gbsim_config cfg = {
@@ -216,6 +218,8 @@ int main(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "ctl"))
 		return gbsim_ctl_main(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "cc1352-image"))
+		return gbsim_cc1352_image_main(argc - 1, argv + 1);
 
 	memset(&sim, 0, sizeof(sim));
 	while ((opt = getopt_long(argc, argv, "m:c:d:l:vhV", gbsim_options,

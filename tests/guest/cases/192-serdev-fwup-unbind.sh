@@ -1,0 +1,40 @@
+# Checks that unbinding gb-hdlc from the CC1352 in the middle of a firmware upload is clean on the arm64 guest: the unbind returns, the upload is cancelled ("firmware upload: cancelled" in the log), /sys/class/firmware/cc1352p7 goes with the device, no kernel warning; bound again, a new upload device is there and an upload recovers the chip, whose flash the first one had erased, and the link comes back.
+# timeout: 600
+# transport: none
+# kmods: fixed
+. /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/serdev.sh
+. /usr/lib/gbtest/fwup.sh
+
+serdev_here
+modprobe fixed 2>/dev/null
+need_tool gbsim
+M=/usr/share/greybus/manifests
+LB=/sys/class/gb_loopback/gb_loopback0
+CTL=$GBTEST_TMP/ctl
+load_gb gb-loopback
+
+cc1352_sim --ctl $CTL -m 2:$M/loopback.mnfs
+wait_for 60 test -e $LB || fail "no gb_loopback0 before the upload"
+fwup_patient
+gbsim cc1352-image v4 >img 2>/dev/null || fail "gbsim cc1352-image failed"
+
+# the bootloader goes silent mid-transfer: the upload waits there
+gbsim ctl -s $CTL hdlc rom fault send_data silent
+fwup_start img
+fwup_chip $CTL
+wait_file_eq 60 $FWUP/status transferring || fail "never transferring"
+serdev_unbind
+wait_for 10 test ! -e $FWUP || fail "$FWUP still there after the unbind"
+expect_dmesg "firmware upload: cancelled" 10
+
+serdev_bind
+gbsim ctl -s $CTL hdlc rom fault any none
+fwup_start img
+fwup_chip $CTL
+fwup_wait
+assert_eq "$(fwup_error)" "" "the error of the upload after the unbind"
+wait_for 60 test -e $LB || fail "no gb_loopback0 after the upload"
+
+kill -TERM $pid
+wait $pid || fail "gbsim exited with $?: $(cat err)"

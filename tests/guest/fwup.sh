@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+# CC1352 firmware upload on the arm64 guest's serdev link (docs/hdlc.md,
+# "Firmware upload").  Source after lib.sh and serdev.sh.
+#
+#   fwup_backdoor_driven  true while gb-hdlc drives the bootloader-backdoor
+#                         line low (gpiolib's debugfs says "out lo")
+#   fwup_start IMG        write IMG to /sys/class/firmware/cc1352p7 (the
+#                         upload then runs on its own)
+#   fwup_chip CTL         play the chip: wait until the backdoor is driven
+#                         low, then tell gbsim (ctl socket CTL) that it was
+#                         reset with it low: its ROM bootloader runs
+#   fwup_wait             wait until the upload has ended (status idle)
+#   fwup_error            the upload's error file
+
+FWUP=/sys/class/firmware/cc1352p7
+
+fwup_backdoor_driven() {
+	local n
+	n=$(serdev_gpio backdoor) || return 1
+	awk -v n="$n" '
+		/^gpiochip/ { chip = /pl061/; split($0, w, /GPIOs |-|,/); base = w[2]; next }
+		chip && index($0, " gpio-" (base + n) " ") == 1 { if (/ out lo/) ok = 1; exit }
+		END { exit !ok }' /sys/kernel/debug/gpio
+}
+
+fwup_start() {
+	wait_for 10 test -e $FWUP/loading || fail "no $FWUP"
+	echo 1 >$FWUP/loading || fail "cannot start an upload"
+	cat "$1" >$FWUP/data || fail "cannot write the image"
+	echo 0 >$FWUP/loading
+}
+
+fwup_chip() {
+	wait_for 30 fwup_backdoor_driven || fail "gb-hdlc never drove the backdoor line low"
+	gbsim ctl -s "$1" hdlc rom bootloader || fail "gbsim ctl hdlc rom bootloader failed"
+}
+
+fwup_wait() {
+	wait_file_eq 300 $FWUP/status idle || fail "the upload did not end (status $(cat $FWUP/status))"
+}
+
+fwup_error() {
+	cat $FWUP/error
+}
+
+#   fwup_patient          answers may take 5 s (times GB_TSCALE): a busy
+#                         machine's guest is no silent bootloader
+#   fwup_fails IMG EXPECT LOG [FAULT...]
+#                         arm the gbsim faults FAULT ("CMD KIND"), upload
+#                         IMG as the chip, expect error EXPECT and a kernel
+#                         log line matching LOG
+fwup_patient() {
+	echo $((5000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/reply_timeout_ms
+}
+
+fwup_fails() {
+	local img=$1 expect=$2 log=$3 f
+	shift 3
+	for f in "$@"; do
+		# shellcheck disable=SC2086
+		gbsim ctl -s "$CTL" hdlc rom fault $f || fail "gbsim ctl hdlc rom fault $f failed"
+	done
+	fwup_start "$img"
+	[ $# -gt 0 ] && fwup_chip "$CTL"
+	fwup_wait
+	assert_eq "$(fwup_error)" "$expect" "the error after '$*'"
+	expect_dmesg "$log" 10
+}
