@@ -1,4 +1,4 @@
-# Checks discovery's caps through the real avahi: 40 _greybus._tcp services announced by Debian's avahi-daemon itself (its static service files, their host names in its hosts file, at addresses the guest has no route to) leave gbnet --mdns with 16 discovered nodes (--mdns-max's default), the cap said in a few lines and its static node working; with --mdns-max 100 --mdns-rate 5, 5 nodes in the minute and the rate said. The 10,000-service flood is case 170's, with a stand-in for avahi-browse: avahi-daemon needs minutes for a few thousand services even on the host, and caps every client at 1024 resolvers (objects-per-client-max), so no avahi client ever reports 10,000 at once.
+# Checks discovery's caps through the real avahi: 40 _greybus._tcp services announced by Debian's avahi-daemon itself (its static service files, their host names in its hosts file, at addresses the guest has no route to) leave gbnet --mdns with 16 discovered nodes (--mdns-max's default), the cap said in at most a line a service and its static node working; with --mdns-max 100 --mdns-rate 5, 5 nodes in the minute and the rate said. The 10,000-service flood is case 170's, with a stand-in for avahi-browse: avahi-daemon needs minutes for a few thousand services even on the host, and caps every client at 1024 resolvers (objects-per-client-max), so no avahi client ever reports 10,000 at once.
 # transport: vhd
 # timeout: 180
 # tools: dbus-daemon avahi-daemon avahi-browse
@@ -54,8 +54,9 @@ _announced() {
 }
 wait_for 60 _announced || fail "avahi-browse resolves $(avahi-browse -p -r -t -k _greybus._tcp 2>&1 | grep -c '^=') of $N"
 assert_eq "$(mdns_nodes)" 16 "discovered nodes after $N announcements"
+# at most a line a service (refusals are rate-limited too: case 170)
 lines=$(grep -c 'mdns: flood' "$GBTEST_TMP/gbnet.log")
-[ "$lines" -le 30 ] || fail "$lines log lines for $N services"
+[ "$lines" -le $N ] || fail "$lines log lines for $N services"
 fds=$(ls /proc/$gbnet_pid/fd | wc -l)
 [ "$fds" -le 40 ] || fail "gbnet holds $fds descriptors"
 node_is 3 up || fail "static node: $(gbnet ctl list)"
