@@ -51,6 +51,9 @@ DEB_PKGS += evtest
 DEB_PKGS += alsa-utils
 # tests/unit/gbmon.sh: the Wireshark dissector under tshark, fuzzed captures (editcap)
 DEB_PKGS += tshark
+# gbnet's discovery cases: Debian's avahi-daemon on its system D-Bus in
+# the guest, nodes announced with avahi-publish (avahi-utils)
+DEB_PKGS += dbus-daemon dbus-system-bus-common avahi-daemon avahi-utils
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross

@@ -62,22 +62,16 @@ static bool gbnet_config_key(char **p, const char *key)
 	return true;
 }
 
-int gbnet_config_read(const char *path, struct gbnet_config_file *cf,
-		      char *err, size_t errlen)
+int gbnet_config_parse(FILE *f, const char *path,
+		       struct gbnet_config_file *cf, char *err, size_t errlen)
 {
 	char line[GBNET_CONFIG_LINE_MAX], why[256];
 	unsigned int lineno = 0;
 	struct gb_rule rule;
-	FILE *f;
 	int ret = 0;
 
 	memset(cf, 0, sizeof(*cf));
 	cf->mdns = -1;
-	f = fopen(path, "re");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
 	while (!ret && fgets(line, sizeof(line), f)) {
 		char *p = line, *end;
 
@@ -125,11 +119,28 @@ int gbnet_config_read(const char *path, struct gbnet_config_file *cf,
 			ret = -1;
 		}
 	}
-	fclose(f);
 	if (ret) {
 		snprintf(err, errlen, "%s:%u: %s", path, lineno, why);
 		gbnet_config_free(cf);
 	}
+	return ret;
+}
+
+int gbnet_config_read(const char *path, struct gbnet_config_file *cf,
+		      char *err, size_t errlen)
+{
+	FILE *f;
+	int ret;
+
+	memset(cf, 0, sizeof(*cf));
+	cf->mdns = -1;
+	f = fopen(path, "re");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	ret = gbnet_config_parse(f, path, cf, err, errlen);
+	fclose(f);
 	return ret;
 }
 

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct gbnet;
 
@@ -19,6 +20,12 @@ struct gbnet_config_file {
 	int		mdns;		/* -1 not said, 0 off, 1 on */
 };
 
+/*
+ * The lines of @f (named @path in messages) into @cf: 0, or -1 with
+ * "PATH:LINE: why" in @err and @cf empty.  The file is not closed.
+ */
+int gbnet_config_parse(FILE *f, const char *path,
+		       struct gbnet_config_file *cf, char *err, size_t errlen);
 /* 0, or -1 with "FILE:LINE: why" in @err */
 int gbnet_config_read(const char *path, struct gbnet_config_file *cf,
 		      char *err, size_t errlen);

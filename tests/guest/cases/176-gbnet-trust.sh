@@ -1,22 +1,14 @@
-# Checks gbnet's trust policy: a discovered node (announced through a stand-in for avahi-browse) with no rule gets the default set, so its GPIO bundle binds and works while its UART and HID bundles stay held by policy (authorized 0, no driver; gbnet ctl list says so; one log line for the node); gbnet ctl allow binds them at run time; a static node matched by a rule of the config file (vendor and product strings, address) gets what the rule allows, all three bound; SIGHUP reads the file again (a tighter rule unbinds UART and HID, a new node comes, the old one keeps its connection; gbnet ctl reload does the same: a file that does not parse changes nothing); a bad rule stops gbnet with a message and exit 2.
+# Checks gbnet's trust policy: a discovered node (announced with avahi-publish to the guest's avahi-daemon) with no rule gets the default set, so its GPIO bundle binds and works while its UART and HID bundles stay held by policy (authorized 0, no driver; gbnet ctl list says so; one log line for the node); gbnet ctl allow binds them at run time; a static node matched by a rule of the config file (vendor and product strings, address) gets what the rule allows, all three bound; SIGHUP reads the file again (a tighter rule unbinds UART and HID, a new node comes, the old one keeps its connection; gbnet ctl reload does the same: a file that does not parse changes nothing); a bad rule stops gbnet with a message and exit 2.
 # transport: vhd
-# timeout: 150
-# tools: gpiodetect gpioget
+# timeout: 180
+# tools: gpiodetect gpioget dbus-daemon avahi-daemon avahi-publish avahi-browse
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbphy.sh
 . /usr/lib/gbtest/gbnet.sh
+. /usr/lib/gbtest/avahi.sh
 
-need_tool gbsim gbnet gpiodetect gpioget
+need_tool gbsim gbnet gpiodetect gpioget $AVAHI_TOOLS
 load_gb greybus gb-vhd gb-gbphy gb-gpio gb-uart gb-hid gb-log
-FAKE=$GBTEST_TMP/bin
-mkdir -p "$FAKE"
-cat >"$FAKE/avahi-browse" <<EOS
-#!/bin/sh
-echo '+;eth0;IPv4;mixed;_greybus._tcp;local'
-echo '=;eth0;IPv4;mixed;_greybus._tcp;local;mixed.local;192.0.2.2;4242;"board=sim"'
-exec sleep 1000
-EOS
-chmod +x "$FAKE/avahi-browse"
 
 # bundle_state SPEC B: the state gbnet ctl list gives bundle B of node SPEC
 bundle_state() {
@@ -33,11 +25,14 @@ ip addr show dev lo | grep -q 'inet 192\.0\.2\.2/32' ||
 gbsim --node tcp:192.0.2.2:4242 -m 2:$M/mixed-node.mnfs --ctl "$GBTEST_TMP/lan.ctl" \
 	--log "$GBTEST_TMP/lan.log" 2>"$GBTEST_TMP/lan.err" &
 gbsim ctl -s "$GBTEST_TMP/lan.ctl" -w 10 tcp >/dev/null || fail "lan node did not start"
-gbnet_start --mdns --mdns-browse "$FAKE/avahi-browse"
+avahi_start
+avahi_publish_addr mixed 192.0.2.2
+avahi_publish_node mixed 4242 board=sim
+gbnet_start --mdns
 _mdns_up() {
 	gbnet ctl list | grep -q '^192.0.2.2:4242 state=up .* via=mdns'
 }
-wait_for 30 _mdns_up || fail "announced node not up: $(gbnet ctl list) $(gbnet_tail)"
+wait_for 60 _mdns_up || fail "announced node not up: $(gbnet ctl list) $(gbnet_tail)"
 I=$(gbnet ctl list | sed -n 's/^192\.0\.2\.2:4242 .* intf=\([0-9]*\) .*/\1/p')
 B=$(gbnet_bus) || fail "no host device"
 P=$DEV/$B-$I.$I
