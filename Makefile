@@ -51,6 +51,9 @@ DEB_PKGS += evtest
 DEB_PKGS += alsa-utils
 # tests/unit/gbmon.sh: the Wireshark dissector under tshark, fuzzed captures (editcap)
 DEB_PKGS += tshark
+# TLS in gbnet and gbsim (OpenSSL: its static archives for the static
+# build); the TLS cases make their keys with openssl(1) in the guest
+DEB_PKGS += libssl-dev openssl
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross

@@ -194,6 +194,8 @@ static uint32_t gbnet_node_allowed(struct gbnet *net, struct gbnet_node *node,
 		.mdns = node->mdns_key != NULL,
 		.vendor = vendor,
 		.product = product,
+		.fingerprint = node->tls_fp[0] ? node->tls_fp : NULL,
+		.subject = node->tls_fp[0] ? node->tls_subject : NULL,
 	};
 	uint32_t extra = node->trust ? node->trust->extra : 0;
 
