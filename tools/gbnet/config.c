@@ -189,7 +189,7 @@ int gbnet_config_reload(struct gbnet *net)
 			continue;
 		node = gbnet_node_find(net, net->config.nodes[i]);
 		if (node && !node->mdns_key) {
-			gbsim_log_info("reload: node %s removed", node->spec);
+			gbsim_log_info("reload: node %s removed", node->name);
 			gbnet_node_remove(net, node);
 			removed++;
 		}

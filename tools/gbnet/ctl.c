@@ -92,7 +92,7 @@ static int gbnet_cmd_remove(struct gbnet *net, int argc, char **argv,
 	node = gbnet_node_find(net, argv[1]);
 	if (!node)
 		return gbsim_ctl_fail(out, "no node '%s'", argv[1]);
-	gbsim_log_info("node %s removed by ctl", node->spec);
+	gbsim_log_info("node %s removed by ctl", node->name);
 	gbnet_node_remove(net, node);
 	return 0;
 }

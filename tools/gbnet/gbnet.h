@@ -85,6 +85,7 @@ struct gbnet_node {
 	struct gbnet	*net;
 	uint64_t	serial;		/* names its lookups */
 	char		*spec;		/* as given: "HOST[:PORT]" */
+	char		name[300];	/* its first word: no TLS settings */
 	char		host[256];
 	uint16_t	port;
 	enum gbnet_node_state state;
@@ -118,7 +119,7 @@ struct gbnet_node {
 
 	uint64_t	bytes_in, bytes_out;
 	unsigned long	msgs_in, msgs_out, errors, connects;
-	char		last_error[256];
+	char		last_error[512];
 	struct gb_ratelimit rl;
 	char		*mdns_key;	/* added by discovery: its service */
 	struct gbnet_trust *trust;	/* its bundles, what ctl allowed (policy.c) */

@@ -59,7 +59,7 @@ static struct gbsim_loop *gbnet_loop(struct gbnet_node *node)
 void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 {
 	unsigned int missed;
-	char line[256];
+	char line[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -70,10 +70,10 @@ void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 	if (!gbnet_ratelimit(&node->rl, &missed))
 		return;
 	if (error)
-		gbsim_log_error("node %s: %s%s", node->spec, line,
+		gbsim_log_error("node %s: %s%s", node->name, line,
 				missed ? " (and lines suppressed)" : "");
 	else
-		gbsim_log_info("node %s: %s", node->spec, line);
+		gbsim_log_info("node %s: %s", node->name, line);
 }
 
 static void gbnet_cancel(struct gbnet_node *node, uint64_t *timer)
@@ -101,7 +101,7 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 			    const char *fmt, ...)
 {
 	struct gbnet *net = node->net;
-	char why[160];
+	char why[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -741,6 +741,7 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 	node->fd = -1;
 	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
 	snprintf(first, sizeof(first), "%.*s", (int)n, spec);
+	snprintf(node->name, sizeof(node->name), "%s", first);
 	if (n >= sizeof(first) ||
 	    gb_tcp_split_hostport(first + (tls ? 4 : 0), node->host,
 				  sizeof(node->host), &node->port,

@@ -17,11 +17,40 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#ifdef GB_TLS
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#endif
+
 #include "gb_tls.h"
+
+int gb_tls_pin_normalize(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+
+	if (len < 65)
+		return -1;
+	for (; *in; in++) {
+		char ch = *in;
+
+		if (ch == ':' || ch == ' ')
+			continue;
+		if (ch >= 'A' && ch <= 'F')
+			ch = (char)(ch - 'A' + 'a');
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')) ||
+		    n == 64)
+			return -1;
+		out[n++] = ch;
+	}
+	if (n != 64)
+		return -1;
+	out[n] = '\0';
+	return 0;
+}
+
+#ifdef GB_TLS
 
 /* What greybus-zephyr offers with mbedTLS's default options, and with ECDHE-ECDSA */
 #define GB_TLS_LIST_RSA_CBC	"AES128-SHA256:AES256-SHA256:AES128-SHA:AES256-SHA"
@@ -68,30 +97,6 @@ static void gb_tls_ssl_err(const char *what, char *err, size_t errlen)
 	ERR_error_string_n(e, buf, sizeof(buf));
 	snprintf(err, errlen, "%s: %s", what, buf);
 	ERR_clear_error();
-}
-
-int gb_tls_pin_normalize(const char *in, char *out, size_t len)
-{
-	size_t n = 0;
-
-	if (len < 65)
-		return -1;
-	for (; *in; in++) {
-		char ch = *in;
-
-		if (ch == ':' || ch == ' ')
-			continue;
-		if (ch >= 'A' && ch <= 'F')
-			ch = (char)(ch - 'A' + 'a');
-		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')) ||
-		    n == 64)
-			return -1;
-		out[n++] = ch;
-	}
-	if (n != 64)
-		return -1;
-	out[n] = '\0';
-	return 0;
 }
 
 static void gb_tls_asn1_time(const ASN1_TIME *tm, char *buf, size_t len)
@@ -154,8 +159,13 @@ static int gb_tls_verify_cb(int ok, X509_STORE_CTX *xs)
 	}
 	if (!ok && !t->verify_err) {
 		t->verify_err = X509_STORE_CTX_get_error(xs);
+		X509 *leaf = X509_STORE_CTX_get0_cert(xs);
+
+		/* named by the peer's own certificate, whichever one failed */
+		if (leaf || x)
+			gb_tls_subject(leaf ? leaf : x, t->bad_subject,
+				       sizeof(t->bad_subject));
 		if (x) {
-			gb_tls_subject(x, t->bad_subject, sizeof(t->bad_subject));
 			gb_tls_asn1_time(t->verify_err == X509_V_ERR_CERT_NOT_YET_VALID ?
 					 X509_get0_notBefore(x) : X509_get0_notAfter(x),
 					 t->bad_date, sizeof(t->bad_date));
@@ -609,3 +619,88 @@ void gb_tls_describe(struct gb_tls *t, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", SSL_get_version(t->ssl),
 		 cs ? SSL_CIPHER_get_name(cs) : "?");
 }
+
+#else /* !GB_TLS: built without OpenSSL (tools/Makefile) */
+
+struct gb_tls_ctx *gb_tls_ctx_new(bool server, const struct gb_tls_opts *o,
+				  char *err, size_t errlen)
+{
+	(void)server;
+	(void)o;
+	snprintf(err, errlen, "this build has no TLS (no OpenSSL for its target when it was built)");
+	return NULL;
+}
+
+void gb_tls_ctx_free(struct gb_tls_ctx *c)
+{
+	(void)c;
+}
+
+struct gb_tls *gb_tls_new(struct gb_tls_ctx *c, int fd, const char *peer)
+{
+	(void)c;
+	(void)fd;
+	(void)peer;
+	return NULL;
+}
+
+void gb_tls_free(struct gb_tls *t)
+{
+	(void)t;
+}
+
+int gb_tls_handshake(struct gb_tls *t, short *events, char *err,
+		     size_t errlen)
+{
+	(void)t;
+	(void)events;
+	snprintf(err, errlen, "no TLS in this build");
+	return -1;
+}
+
+ssize_t gb_tls_recv(struct gb_tls *t, void *buf, size_t len, short *events,
+		    char *err, size_t errlen)
+{
+	(void)t;
+	(void)buf;
+	(void)len;
+	(void)events;
+	snprintf(err, errlen, "no TLS in this build");
+	return -EIO;
+}
+
+ssize_t gb_tls_send(struct gb_tls *t, const void *buf, size_t len,
+		    short *events, char *err, size_t errlen)
+{
+	return gb_tls_recv(t, (void *)buf, len, events, err, errlen);
+}
+
+bool gb_tls_pending(struct gb_tls *t)
+{
+	(void)t;
+	return false;
+}
+
+int gb_tls_peer_fingerprint(struct gb_tls *t, char *hex, size_t len)
+{
+	(void)t;
+	(void)hex;
+	(void)len;
+	return -1;
+}
+
+int gb_tls_peer_subject(struct gb_tls *t, char *buf, size_t len)
+{
+	(void)t;
+	(void)buf;
+	(void)len;
+	return -1;
+}
+
+void gb_tls_describe(struct gb_tls *t, char *buf, size_t len)
+{
+	(void)t;
+	snprintf(buf, len, "none");
+}
+
+#endif /* GB_TLS */
