@@ -54,6 +54,9 @@ DEB_PKGS += tshark
 # gbnet's discovery cases: Debian's avahi-daemon on its system D-Bus in
 # the guest, nodes announced with avahi-publish (avahi-utils)
 DEB_PKGS += dbus-daemon dbus-system-bus-common avahi-daemon avahi-utils
+# TLS in gbnet and gbsim (OpenSSL: its static archives for the static
+# build); the TLS cases make their keys with openssl(1) in the guest
+DEB_PKGS += libssl-dev openssl
 # make cross-arm64: the cross compiler; the arm64 headers are fetched by
 # tests/arm64-headers, which needs the arm64 architecture known to dpkg
 DEB_PKGS += gcc-aarch64-linux-gnu libc6-dev-arm64-cross
@@ -341,8 +344,9 @@ GB_VERSION  := $(shell $(TOP)/dist/version)
 DIST        := $(BUILD)/dist
 DEB_PKGS    += dkms lintian debootstrap help2man dpkg-dev binutils
 # make deb: dpkg-buildpackage with debian/control's Build-Depends, debuild;
-# the arm64 cross build's libc (dpkg-shlibdeps reads its symbols)
-DEB_PKGS    += debhelper dh-dkms devscripts libc6:arm64
+# the arm64 cross build's libc (dpkg-shlibdeps reads its symbols) and
+# OpenSSL (a Build-Depends of gbnet's and gbsim's TLS)
+DEB_PKGS    += debhelper dh-dkms devscripts libc6:arm64 libssl-dev:arm64
 # check-dist: systemd-analyze verify of gbattach@.service (tests/dist/units)
 DEB_PKGS    += systemd
 

@@ -10,7 +10,7 @@
 
 [ -r /etc/gbtest/bench.conf ] && . /etc/gbtest/bench.conf
 REPS=${BENCH_REPS:-5}
-# BENCH_ONLY: the parts to run (tcp loopback sdio enum breakdown hdlc),
+# BENCH_ONLY: the parts to run (tcp tls loopback sdio enum breakdown hdlc),
 # blank-separated; all when empty
 ONLY=${BENCH_ONLY:-}
 M=/usr/share/greybus/manifests
@@ -247,6 +247,53 @@ tcp_bench() {	# REP
 	done
 }
 
+# tls_lb_run REP PREFIX GBNET-NODE GBSIM-NODE [GBSIM-ARGS...]: ping and
+# throughput of a loopback node through gbnet, keys PREFIX_*
+tls_lb_run() {
+	local rep=$1 pre=$2 gnode=$3 snode=$4 npid gpid
+	shift 4
+	gbsim --mtu 4096 --node "$snode" -m 2:$M/loopback.mnfs "$@" 2>node.err &
+	npid=$!
+	gbnet --mtu 4096 --node-mtu 4096 $TLS_GBNET --node "$gnode" 2>gbnet.err &
+	gpid=$!
+	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet ($gnode): $(cat gbnet.err node.err)"
+	lb $rep ${pre}_ping_sync -t ping -i 2000
+	echo "R $rep ${pre}_ping_sync_median_us $(kv lat_median "$LINE")"
+	lb $rep ${pre}_transfer_sync_2048 -t transfer -s 2048 -i 1000
+	echo "R $rep ${pre}_transfer_sync_2048_median_us $(kv lat_median "$LINE")"
+	lb $rep ${pre}_transfer_async8_2048 -t transfer -s 2048 -i 2000 -a 8 -o 2000000
+	echo "R $rep ${pre}_transfer_async8_2048_MBps $(awk -v b="$(kv bytes_per_s "$LINE")" 'BEGIN { printf "%.3f", b / 1e6 }')"
+	stop_gbsim $gpid $npid
+}
+
+# tls REP: the same loopback node (gbsim's strict personality: the zephyr
+# one hangs on 2 KB messages) over plain TCP and over TLS (1.3, AES-GCM,
+# EC P-256 certificates, client certificate required), keys made here
+tls_bench() {	# REP
+	local rep=$1 k=$W/pki
+	export OPENSSL_CONF=/dev/null
+	if [ ! -e $k/host.pem ]; then
+		mkdir -p $k
+		openssl ecparam -name prime256v1 -genkey -noout -out $k/ca.key &&
+		openssl req -x509 -new -key $k/ca.key -subj /CN=bench-ca -days 30 \
+			-addext basicConstraints=critical,CA:TRUE -out $k/ca.pem 2>/dev/null ||
+			fail "openssl: CA"
+		for c in node host; do
+			openssl ecparam -name prime256v1 -genkey -noout -out $k/$c.key &&
+			openssl req -new -key $k/$c.key -subj /CN=$c -out $k/$c.csr 2>/dev/null &&
+			printf 'subjectAltName=DNS:%s\n' $c >$k/$c.ext &&
+			openssl x509 -req -in $k/$c.csr -CA $k/ca.pem -CAkey $k/ca.key -CAcreateserial \
+				-days 30 -extfile $k/$c.ext -out $k/$c.pem 2>/dev/null || fail "openssl: $c"
+		done
+	fi
+	TLS_GBNET=
+	tls_lb_run $rep tlsbench_tcp 127.0.0.1:4242 tcp:127.0.0.1:4242
+	TLS_GBNET="--tls-ca $k/ca.pem --tls-cert $k/host.pem --tls-key $k/host.key"
+	tls_lb_run $rep tlsbench_tls "tls:127.0.0.1:4242 name=node" tls:127.0.0.1:4242 \
+		--tls-cert $k/node.pem --tls-key $k/node.key --tls-ca $k/ca.pem \
+		--tls-name host
+}
+
 # sdio REP: sequential O_DIRECT throughput of gbsim's SD card through
 # gb-sdio and mmc_block (coreutils dd, which the cases pack), MTU 4096
 # as for the loopback figures: 7 blocks of 512 bytes per TRANSFER
@@ -337,6 +384,10 @@ while [ $rep -le "$REPS" ]; do
 	if part tcp; then
 		note "repetition $rep of $REPS: TCP through gbnet"
 		tcp_bench $rep
+	fi
+	if part tls; then
+		note "repetition $rep of $REPS: TLS beside TCP through gbnet"
+		tls_bench $rep
 	fi
 	if part hdlc; then
 		note "repetition $rep of $REPS: serial link at $HDLC_BAUD baud"

@@ -132,10 +132,39 @@ static void test_match(void)
 	CHECK(gb_rule_matches(&r, &n), "no match given: every node");
 }
 
+/* TLS: the certificate's SHA-256 (any case, colons) and subject */
+static void test_match_tls(void)
+{
+	static const char fp[] =
+		"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	struct gb_rule r;
+	char err[256];
+	struct gb_rules_node n = { .addr = "192.0.2.1", .vendor = "", .product = "" };
+
+	CHECK(!gb_rule_parse("fingerprint=00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:ff allow hid",
+			     &r, err, sizeof(err)), "%s", err);
+	CHECK(!gb_rule_matches(&r, &n), "fingerprint=, a node without TLS");
+	n.fingerprint = fp;
+	CHECK(gb_rule_matches(&r, &n), "fingerprint with colons, upper case");
+	n.fingerprint = "ff112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	CHECK(!gb_rule_matches(&r, &n), "another fingerprint");
+	CHECK(gb_rule_parse("fingerprint=0011 allow all", &r, err, sizeof(err)),
+	      "short fingerprint refused");
+	CHECK(strstr(err, "64 hex digits") != NULL, "says why: %s", err);
+	CHECK(!gb_rule_parse("subject=\"CN=node 1,O=Acme\" allow uart", &r, err,
+			     sizeof(err)), "%s", err);
+	CHECK(!gb_rule_matches(&r, &n), "subject=, no subject");
+	n.subject = "CN=node 1,O=Acme";
+	CHECK(gb_rule_matches(&r, &n), "subject");
+	n.subject = "CN=node 2,O=Acme";
+	CHECK(!gb_rule_matches(&r, &n), "another subject");
+}
+
 int main(void)
 {
 	tap_run("rules: functions of bundles", test_functions);
 	tap_run("rules: parser", test_parse);
 	tap_run("rules: matching", test_match);
+	tap_run("rules: TLS fingerprint and subject", test_match_tls);
 	return tap_exit_status();
 }

@@ -5,6 +5,8 @@
  *     node HOST[:PORT]
  *     rule [addr=...] [vendor=...] [product=...] [via=...] allow FUNCTION...
  *     mdns on|off
+ *     tls [ca=FILE] [pin=SHA256] [cert=FILE] [key=FILE] [name=NAME]
+ *         [suites=default|legacy]
  *
  * Blank lines and '#' comments (to the end of the line) are allowed.
  */
@@ -47,6 +49,7 @@ void gbnet_config_free(struct gbnet_config_file *cf)
 		free(cf->rules[i]);
 	free(cf->nodes);
 	free(cf->rules);
+	free(cf->tls);
 	memset(cf, 0, sizeof(*cf));
 	cf->mdns = -1;
 }
@@ -90,8 +93,8 @@ int gbnet_config_parse(FILE *f, const char *path,
 		if (!*p)
 			continue;
 		if (gbnet_config_key(&p, "node")) {
-			if (!*p || strpbrk(p, " \t")) {
-				snprintf(why, sizeof(why), "expected 'node HOST[:PORT]'");
+			if (!*p || (strpbrk(p, " \t") && strncmp(p, "tls:", 4))) {
+				snprintf(why, sizeof(why), "expected 'node HOST[:PORT]' or 'node tls:HOST[:PORT] [SETTING...]'");
 				ret = -1;
 			} else if (gbnet_config_push(&cf->nodes, &cf->num_nodes, p)) {
 				snprintf(why, sizeof(why), "too many nodes, or out of memory");
@@ -104,6 +107,20 @@ int gbnet_config_parse(FILE *f, const char *path,
 				snprintf(why, sizeof(why), "too many rules, or out of memory");
 				ret = -1;
 			}
+		} else if (gbnet_config_key(&p, "tls")) {
+			struct gbnet_tls_settings ts = { .legacy = -1 };
+
+			if (gbnet_tls_words(&ts, p, why, sizeof(why))) {
+				ret = -1;
+			} else {
+				free(cf->tls);
+				cf->tls = strdup(p);
+				if (!cf->tls) {
+					snprintf(why, sizeof(why), "out of memory");
+					ret = -1;
+				}
+			}
+			gbnet_tls_settings_free(&ts);
 		} else if (gbnet_config_key(&p, "mdns")) {
 			if (!strcmp(p, "on")) {
 				cf->mdns = 1;
@@ -115,7 +132,7 @@ int gbnet_config_parse(FILE *f, const char *path,
 			}
 		} else {
 			snprintf(why, sizeof(why),
-				 "expected 'node HOST[:PORT]', 'rule RULE' or 'mdns on|off'");
+				 "expected 'node HOST[:PORT]', 'rule RULE', 'tls SETTING...' or 'mdns on|off'");
 			ret = -1;
 		}
 	}
@@ -183,7 +200,7 @@ int gbnet_config_reload(struct gbnet *net)
 			continue;
 		node = gbnet_node_find(net, net->config.nodes[i]);
 		if (node && !node->mdns_key) {
-			gbsim_log_info("reload: node %s removed", node->spec);
+			gbsim_log_info("reload: node %s removed", node->name);
 			gbnet_node_remove(net, node);
 			removed++;
 		}
@@ -199,6 +216,8 @@ int gbnet_config_reload(struct gbnet *net)
 		gbsim_log_info("reload: node %s added", cf.nodes[i]);
 		added++;
 	}
+	if (gbnet_tls_defaults(net, cf.tls, err, sizeof(err)))
+		gbsim_log_error("reload: tls: %s", err);
 	if (cf.mdns >= 0 && cf.mdns != net->mdns)
 		gbsim_log_warn("reload: 'mdns %s' takes effect at the next start",
 			       cf.mdns ? "on" : "off");

@@ -18,6 +18,7 @@ struct gbnet_config_file {
 	char		**rules;	/* rule lines, checked */
 	size_t		num_rules;
 	int		mdns;		/* -1 not said, 0 off, 1 on */
+	char		*tls;		/* "tls" line: default TLS settings */
 };
 
 /*

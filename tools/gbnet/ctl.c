@@ -43,7 +43,9 @@ static int gbnet_cmd_list(struct gbnet *net, int argc, char **argv,
 	if (argc != 1)
 		return gbsim_ctl_fail(out, "usage: list");
 	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
-		gbsim_ctl_printf(out, "%s state=%s intf=", n->spec,
+		/* a TLS node's settings are not shown: its address only */
+		gbsim_ctl_printf(out, "%.*s state=%s intf=",
+				 (int)strcspn(n->spec, " \t"), n->spec,
 				 gbnet_node_state_name(n->state));
 		if (n->intf_id)
 			gbsim_ctl_printf(out, "%u", n->intf_id);
@@ -56,6 +58,9 @@ static int gbnet_cmd_list(struct gbnet *net, int argc, char **argv,
 				 n->msgs_in, n->msgs_out, n->connects,
 				 n->errors);
 		gbsim_ctl_printf(out, " via=%s", n->mdns_key ? "mdns" : "static");
+		if (n->tls && n->state == GBNET_NODE_UP)
+			gbsim_ctl_printf(out, " tls=\"%s\" sha256=%s subject=\"%s\"",
+					 n->tls_what, n->tls_fp, n->tls_subject);
 		if (n->last_error[0])
 			gbsim_ctl_printf(out, " last_error=\"%s\"",
 					 n->last_error);
@@ -87,7 +92,7 @@ static int gbnet_cmd_remove(struct gbnet *net, int argc, char **argv,
 	node = gbnet_node_find(net, argv[1]);
 	if (!node)
 		return gbsim_ctl_fail(out, "no node '%s'", argv[1]);
-	gbsim_log_info("node %s removed by ctl", node->spec);
+	gbsim_log_info("node %s removed by ctl", node->name);
 	gbnet_node_remove(net, node);
 	return 0;
 }

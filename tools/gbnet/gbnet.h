@@ -44,6 +44,8 @@
 #define GBNET_FRAME_MS		5000	/* a frame started must end by then */
 #define GBNET_SERIAL		0x47424e5400000000ULL	/* "GBNT" + intf id */
 #define GBNET_MDNS_SERVICE	"_greybus._tcp"
+#define GBNET_MDNS_SERVICE_TLS	"_greybuss._tcp"	/* greybus-zephyr with TLS */
+#define GBNET_HANDSHAKE_MS	10000	/* --handshake-timeout */
 #define GBNET_MDNS_BROWSE	"/usr/bin/avahi-browse"	/* never from PATH */
 #define GBNET_MDNS_MAX		16	/* discovered nodes at once */
 #define GBNET_MDNS_RATE		16	/* new discovered nodes per minute */
@@ -53,12 +55,24 @@ enum gbnet_node_state {
 	GBNET_NODE_WAIT,	/* backing off before the next attempt */
 	GBNET_NODE_RESOLVING,	/* its name is being looked up (resolver.c) */
 	GBNET_NODE_CONNECTING,
+	GBNET_NODE_HANDSHAKE,	/* TLS handshake under way */
 	GBNET_NODE_UP,		/* module inserted */
 };
 
 
 struct gbnet;
 struct gbnet_queued;
+struct gb_tls_ctx;
+struct gb_tls;
+
+/* TLS settings: gbnet's defaults, or a node's own (tls.c) */
+struct gbnet_tls_settings {
+	char		*ca;		/* CA file the node's certificate chains to */
+	char		*pin;		/* or its SHA-256, 64 hex digits */
+	char		*cert, *key;	/* ours, for nodes that require one */
+	char		*name;		/* the name its certificate carries */
+	int		legacy;		/* RSA-CBC accepted: 1, not: 0, unset: -1 */
+};
 
 /* A request of the AP the node has not answered yet (limits.c) */
 struct gbnet_flight {
@@ -71,12 +85,21 @@ struct gbnet_node {
 	struct gbnet	*net;
 	uint64_t	serial;		/* names its lookups */
 	char		*spec;		/* as given: "HOST[:PORT]" */
+	char		name[300];	/* its first word: no TLS settings */
 	char		host[256];
 	uint16_t	port;
 	enum gbnet_node_state state;
 	int		fd;
 	uint8_t		intf_id;	/* 0 until first up; kept after */
 	char		addr[64];	/* the address connected to */
+
+	/* TLS (tls.c): a "tls:" node */
+	struct gb_tls_ctx *tls_ctx;
+	struct gb_tls	*tls;		/* the session, while connected */
+	char		tls_fp[65];	/* the node's certificate: SHA-256 */
+	char		tls_subject[160];
+	char		tls_what[96];	/* protocol and suite */
+	uint64_t	kick_timer;	/* decrypted bytes wait: read again */
 
 	struct gb_tcp_rx rx;
 	uint8_t		*out;
@@ -96,7 +119,7 @@ struct gbnet_node {
 
 	uint64_t	bytes_in, bytes_out;
 	unsigned long	msgs_in, msgs_out, errors, connects;
-	char		last_error[256];
+	char		last_error[512];
 	struct gb_ratelimit rl;
 	char		*mdns_key;	/* added by discovery: its service */
 	struct gbnet_trust *trust;	/* its bundles, what ctl allowed (policy.c) */
@@ -118,6 +141,9 @@ struct gbnet {
 	unsigned int	frame_ms;
 	unsigned int	backoff_max_ms;
 	unsigned int	connect_ms;
+	unsigned int	handshake_ms;
+	struct gbnet_tls_settings tls;	/* defaults of every TLS node */
+	char		tls_args[2048];	/* the --tls-* options, as words */
 	unsigned int	node_mtu;	/* default of every node */
 	unsigned int	node_inflight;
 	bool		quickack;	/* ACK every read at once (default) */
@@ -185,6 +211,19 @@ void gbnet_mdns_fini(struct gbnet *net);
 void gbnet_mdns_reap(struct gbnet *net);
 /* One line of avahi-browse -p -r output (modified in place) */
 void gbnet_mdns_line(struct gbnet *net, char *line);
+
+/* tls.c */
+int gbnet_tls_word(struct gbnet_tls_settings *s, const char *word, char *err,
+		   size_t errlen);
+int gbnet_tls_words(struct gbnet_tls_settings *s, const char *words,
+		    char *err, size_t errlen);
+void gbnet_tls_settings_free(struct gbnet_tls_settings *s);
+/* gbnet's defaults again: the config file's words, then the --tls-* ones */
+int gbnet_tls_defaults(struct gbnet *net, const char *file_words, char *err,
+		       size_t errlen);
+struct gb_tls_ctx *gbnet_tls_ctx(struct gbnet *net, struct gbnet_node *node,
+				 const struct gbnet_tls_settings *own,
+				 char *err, size_t errlen);
 
 /* ratelimit.c */
 bool gbnet_ratelimit(struct gb_ratelimit *rl, unsigned int *missed);

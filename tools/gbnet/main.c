@@ -55,6 +55,13 @@ enum {
 	OPT_CONNECT_TIMEOUT,
 	OPT_RULE,
 	OPT_CAPTURE,
+	OPT_TLS_CA,
+	OPT_TLS_PIN,
+	OPT_TLS_CERT,
+	OPT_TLS_KEY,
+	OPT_TLS_NAME,
+	OPT_TLS_LEGACY,
+	OPT_HANDSHAKE_TIMEOUT,
 };
 
 static const struct option gbnet_options[] = {
@@ -74,6 +81,13 @@ static const struct option gbnet_options[] = {
 	{ "node-inflight", required_argument, NULL, OPT_NODE_INFLIGHT },
 	{ "connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT },
 	{ "rule",	required_argument, NULL, OPT_RULE },
+	{ "tls-ca",	required_argument, NULL, OPT_TLS_CA },
+	{ "tls-pin",	required_argument, NULL, OPT_TLS_PIN },
+	{ "tls-cert",	required_argument, NULL, OPT_TLS_CERT },
+	{ "tls-key",	required_argument, NULL, OPT_TLS_KEY },
+	{ "tls-name",	required_argument, NULL, OPT_TLS_NAME },
+	{ "tls-legacy",	no_argument,	   NULL, OPT_TLS_LEGACY },
+	{ "handshake-timeout", required_argument, NULL, OPT_HANDSHAKE_TIMEOUT },
 	{ "log",	required_argument, NULL, 'l' },
 	{ "capture",	required_argument, NULL, OPT_CAPTURE },
 	{ "verbose",	no_argument,	   NULL, 'v' },
@@ -99,6 +113,22 @@ static void gbnet_usage(FILE *out)
 "Options:\n"
 "      --node HOST[:PORT]  a node (port %u by default; IPv6 as [ADDR]:PORT;\n"
 "                        names resolved at each attempt); may be repeated\n"
+"      --node 'tls:HOST[:PORT] [SETTING...]'\n"
+"                        a node over TLS (greybus-zephyr's GREYBUS_ENABLE_TLS);\n"
+"                        settings over the --tls-* defaults: ca=FILE\n"
+"                        pin=SHA256 cert=FILE key=FILE name=NAME\n"
+"                        suites=default|legacy\n"
+"      --tls-ca FILE     CA file a TLS node's certificate must chain to\n"
+"      --tls-pin SHA256  or the SHA-256 of its certificate (hex)\n"
+"      --tls-cert FILE, --tls-key FILE  our certificate and key (a\n"
+"                        greybus-zephyr node requires one naming its\n"
+"                        TLS host name)\n"
+"      --tls-name NAME   the name the node's certificate must carry\n"
+"                        (default: the node's host, if not an address)\n"
+"      --tls-legacy      accept RSA key transport CBC suites (no forward\n"
+"                        secrecy: greybus-zephyr's default build)\n"
+"      --handshake-timeout MS  a TLS handshake not over by then is\n"
+"                        retried later (default %u)\n"
 "  -c, --config FILE     nodes and rules from FILE: lines 'node HOST[:PORT]',\n"
 "                        'rule RULE', 'mdns on|off', '#' comments; read\n"
 "                        again on SIGHUP (nodes and rules, others kept)\n"
@@ -143,7 +173,7 @@ static void gbnet_usage(FILE *out)
 "Exit status: 0 when stopped by a signal, 1 when the device is missing,\n"
 "refuses the host device or goes away, 2 for a bad option or config.\n"
 "See docs/gbnet.md.\n",
-		GB_TCP_DEFAULT_PORT, GBNET_MDNS_SERVICE, GBNET_MDNS_BROWSE,
+		GB_TCP_DEFAULT_PORT, GBNET_HANDSHAKE_MS, GBNET_MDNS_SERVICE, GBNET_MDNS_BROWSE,
 		GBNET_MDNS_MAX, GBNET_MDNS_RATE, GBNET_CTL_ENV,
 		GBSIM_DEFAULT_DEVICE,
 		GBSIM_DEFAULT_MTU, GBNET_NODE_MTU, GBNET_NODE_INFLIGHT,
@@ -325,6 +355,7 @@ int main(int argc, char **argv)
 	net.node_mtu = GBNET_NODE_MTU;
 	net.node_inflight = GBNET_NODE_INFLIGHT;
 	net.connect_ms = GBNET_CONNECT_MS;
+	net.handshake_ms = GBNET_HANDSHAKE_MS;
 	net.mdns = false;
 	net.mdns_fd = -1;
 	net.mdns_browse = GBNET_MDNS_BROWSE;
@@ -403,6 +434,36 @@ int main(int argc, char **argv)
 				goto out_cfg;
 			net.mdns_rate = (unsigned int)v;
 			break;
+		case OPT_TLS_CA:
+		case OPT_TLS_PIN:
+		case OPT_TLS_CERT:
+		case OPT_TLS_KEY:
+		case OPT_TLS_NAME:
+		case OPT_TLS_LEGACY: {
+			static const char *const key[] = {
+				"ca", "pin", "cert", "key", "name", "suites",
+			};
+			size_t used = strlen(net.tls_args);
+			int n;
+
+			if (optarg && strpbrk(optarg, " \t")) {
+				ret = gbnet_die_usage("'%s': no blanks in TLS settings", optarg);
+				goto out_cfg;
+			}
+			n = snprintf(net.tls_args + used, sizeof(net.tls_args) - used,
+				     " %s=%s", key[opt - OPT_TLS_CA],
+				     opt == OPT_TLS_LEGACY ? "legacy" : optarg);
+			if (n < 0 || (size_t)n >= sizeof(net.tls_args) - used) {
+				ret = gbnet_die_usage("%s: TLS settings too long", optarg);
+				goto out_cfg;
+			}
+			break;
+		}
+		case OPT_HANDSHAKE_TIMEOUT:
+			if (gbnet_opt_uint("handshake timeout", optarg, 10, 600000, &v))
+				goto out_cfg;
+			net.handshake_ms = (unsigned int)v;
+			break;
 		case OPT_RULE:
 			if (gbnet_policy_add_rule(&net, optarg, err, sizeof(err))) {
 				ret = gbnet_die_usage("--rule: %s", err);
@@ -480,6 +541,10 @@ int main(int argc, char **argv)
 		}
 		if (net.config.mdns >= 0)
 			net.mdns = net.config.mdns;
+	}
+	if (gbnet_tls_defaults(&net, net.config.tls, err, sizeof(err))) {
+		fprintf(stderr, "gbnet: TLS: %s\n", err);
+		goto out_cfg;
 	}
 	if (!net.cfg.ctl_path && getenv(GBNET_CTL_ENV) && *getenv(GBNET_CTL_ENV))
 		net.cfg.ctl_path = getenv(GBNET_CTL_ENV);
@@ -598,5 +663,6 @@ out_cfg:
 	free(specs);
 	gbnet_config_free(&net.config);
 	gbnet_policy_fini(&net);
+	gbnet_tls_settings_free(&net.tls);
 	return ret;
 }

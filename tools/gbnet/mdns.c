@@ -122,12 +122,19 @@ static bool gbnet_mdns_addr_ok(const char *addr)
 	return true;
 }
 
+/* TLS nodes can be discovered: a CA or a pin to check them against */
+static bool gbnet_mdns_tls(const struct gbnet *net)
+{
+	return net->tls.ca || net->tls.pin;
+}
+
 void gbnet_mdns_line(struct gbnet *net, char *line)
 {
 	char *f[GBNET_MDNS_FIELDS], key[512], spec[320];
 	struct gbnet_node *node;
 	char err[256];
 	unsigned long port;
+	bool tls = false;
 	uint64_t now;
 	char *end;
 	int n;
@@ -143,7 +150,14 @@ void gbnet_mdns_line(struct gbnet *net, char *line)
 	n = gbnet_mdns_split(line, f);
 	if (n < 6)
 		return;
-	snprintf(key, sizeof(key), "%s;%s;%s", f[1], f[2], f[3]);
+	/* _greybuss._tcp: greybus-zephyr with TLS, browsed when TLS is set up */
+	if (!strcmp(f[4], GBNET_MDNS_SERVICE_TLS))
+		tls = gbnet_mdns_tls(net);
+	else if (strcmp(f[4], GBNET_MDNS_SERVICE))
+		return;
+	if (!strcmp(f[4], GBNET_MDNS_SERVICE_TLS) && !tls)
+		return;
+	snprintf(key, sizeof(key), "%s;%s;%s;%s", f[1], f[2], f[3], f[4]);
 	if (f[0][0] == '-') {
 		node = gbnet_mdns_node(net, key);
 		if (node) {
@@ -182,11 +196,12 @@ void gbnet_mdns_line(struct gbnet *net, char *line)
 		return;
 	}
 	if (!strcmp(f[2], "IPv6"))
-		snprintf(spec, sizeof(spec), "[%s%s%s]:%lu", f[7],
+		snprintf(spec, sizeof(spec), "%s[%s%s%s]:%lu", tls ? "tls:" : "", f[7],
 			 strncmp(f[7], "fe80:", 5) ? "" : "%",
 			 strncmp(f[7], "fe80:", 5) ? "" : f[1], port);
 	else
-		snprintf(spec, sizeof(spec), "%s:%lu", f[7], port);
+		snprintf(spec, sizeof(spec), "%s%s:%lu", tls ? "tls:" : "", f[7],
+			 port);
 	node = gbnet_node_add(net, spec, err, sizeof(err));
 	if (!node) {
 		/* a static node at the same address stays as it is */
@@ -329,8 +344,13 @@ static void gbnet_mdns_start(struct gbnet *net)
 		/* dies with gbnet, even if gbnet died before this line */
 		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
 			_exit(127);
-		execl(net->mdns_browse, "avahi-browse", "-p", "-r", "-k",
-		      GBNET_MDNS_SERVICE, (char *)NULL);
+		/* both types at once (-a, filtered) when TLS nodes can be reached */
+		if (gbnet_mdns_tls(net))
+			execl(net->mdns_browse, "avahi-browse", "-p", "-r", "-k",
+			      "-a", (char *)NULL);
+		else
+			execl(net->mdns_browse, "avahi-browse", "-p", "-r", "-k",
+			      GBNET_MDNS_SERVICE, (char *)NULL);
 		dprintf(STDOUT_FILENO, "cannot run %s: %s\n", net->mdns_browse,
 			strerror(errno));
 		_exit(127);

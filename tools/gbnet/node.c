@@ -9,6 +9,10 @@
  * A node that breaks the framing, names a CPort no connection of the AP
  * reaches, starts a message it does not finish in time, or does not read
  * what it is sent, is disconnected, with one rate-limited line.
+ *
+ * A "tls:" node runs its TLS handshake in the loop between the connect
+ * and the module's insertion, bounded by --handshake-timeout; its bytes
+ * then go through the session (gb_tls.c) instead of send() and recv().
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +28,7 @@
 #include <arpa/inet.h>
 
 #include <gb_resolve.h>
+#include <gb_tls.h>
 
 #include "gbnet.h"
 #include "log.h"
@@ -32,6 +37,7 @@
 
 static void gbnet_node_connect(struct gbnet_node *node);
 static void gbnet_node_unpause(struct gbnet_node *node);
+static void gbnet_node_kick(struct gbsim_loop *loop, void *ctx);
 
 const char *gbnet_node_state_name(enum gbnet_node_state st)
 {
@@ -39,6 +45,7 @@ const char *gbnet_node_state_name(enum gbnet_node_state st)
 	case GBNET_NODE_WAIT:		return "down";
 	case GBNET_NODE_RESOLVING:	return "resolving";
 	case GBNET_NODE_CONNECTING:	return "connecting";
+	case GBNET_NODE_HANDSHAKE:	return "handshake";
 	case GBNET_NODE_UP:		return "up";
 	}
 	return "unknown";
@@ -52,7 +59,7 @@ static struct gbsim_loop *gbnet_loop(struct gbnet_node *node)
 void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 {
 	unsigned int missed;
-	char line[256];
+	char line[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -63,10 +70,10 @@ void gbnet_node_log(struct gbnet_node *node, bool error, const char *fmt, ...)
 	if (!gbnet_ratelimit(&node->rl, &missed))
 		return;
 	if (error)
-		gbsim_log_error("node %s: %s%s", node->spec, line,
+		gbsim_log_error("node %s: %s%s", node->name, line,
 				missed ? " (and lines suppressed)" : "");
 	else
-		gbsim_log_info("node %s: %s", node->spec, line);
+		gbsim_log_info("node %s: %s", node->name, line);
 }
 
 static void gbnet_cancel(struct gbnet_node *node, uint64_t *timer)
@@ -94,7 +101,7 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 			    const char *fmt, ...)
 {
 	struct gbnet *net = node->net;
-	char why[160];
+	char why[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -110,6 +117,9 @@ static void gbnet_node_down(struct gbnet_node *node, bool error,
 	}
 	gbnet_cancel(node, &node->timer);
 	gbnet_cancel(node, &node->frame_timer);
+	gbnet_cancel(node, &node->kick_timer);
+	gb_tls_free(node->tls);
+	node->tls = NULL;
 	if (node->fd >= 0) {
 		gbsim_loop_del_fd(gbnet_loop(node), node->fd);
 		close(node->fd);
@@ -179,6 +189,9 @@ void gbnet_nodes_resume(void *ctx)
 		if (n->fd < 0)
 			continue;
 		gbnet_node_events(n);
+		if (n->tls && gb_tls_pending(n->tls) && !n->kick_timer)
+			n->kick_timer = gbsim_loop_add_timer(gbnet_loop(n), 0,
+							     gbnet_node_kick, n);
 		if (n->rx.len && !n->frame_timer)
 			n->frame_timer = gbsim_loop_add_timer(gbnet_loop(n),
 							      net->frame_ms,
@@ -189,11 +202,24 @@ void gbnet_nodes_resume(void *ctx)
 
 static void gbnet_node_flush(struct gbnet_node *node)
 {
+	char err[512];
+	short ev;
 	ssize_t n;
 
 	while (node->out_len) {
-		n = send(node->fd, node->out, node->out_len,
-			 MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (node->tls) {
+			n = gb_tls_send(node->tls, node->out, node->out_len, &ev,
+					err, sizeof(err));
+			if (n == -EAGAIN)
+				break;
+			if (n < 0) {
+				gbnet_node_down(node, true, "%s", err);
+				return;
+			}
+		} else {
+			n = send(node->fd, node->out, node->out_len,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -325,10 +351,31 @@ static void gbnet_node_frames(struct gbnet_node *node)
 							 node);
 }
 
+
+/* recv(), or the TLS session's: n, 0 closed, -1 with errno (EIO: said in @err) */
+static ssize_t gbnet_node_recv(struct gbnet_node *node, char *err,
+			       size_t errlen)
+{
+	short ev;
+	ssize_t n;
+
+	if (!node->tls)
+		return recv(node->fd, gb_tcp_rx_tail(&node->rx),
+			    gb_tcp_rx_room(&node->rx), MSG_DONTWAIT);
+	n = gb_tls_recv(node->tls, gb_tcp_rx_tail(&node->rx),
+			gb_tcp_rx_room(&node->rx), &ev, err, errlen);
+	if (n >= 0)
+		return n;
+	errno = n == -EAGAIN ? EAGAIN : EIO;
+	return -1;
+}
+
 static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 			  void *ctx)
 {
 	struct gbnet_node *node = ctx;
+	unsigned int reads = 0;
+	char err[512];
 	int one = 1;
 	ssize_t n;
 
@@ -348,12 +395,13 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 		return;
 	}
 	/* one read per wakeup, at most one largest message: fair to others */
-	n = recv(node->fd, gb_tcp_rx_tail(&node->rx), gb_tcp_rx_room(&node->rx),
-		 MSG_DONTWAIT);
+again:
+	n = gbnet_node_recv(node, err, sizeof(err));
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n < 0) {
-		gbnet_node_down(node, true, "%s", strerror(errno));
+		gbnet_node_down(node, true, "%s",
+				errno == EIO && node->tls ? err : strerror(errno));
 		return;
 	}
 	if (!n) {
@@ -375,6 +423,28 @@ static void gbnet_node_io(struct gbsim_loop *loop, int fd, short revents,
 	node->bytes_in += (size_t)n;
 	gb_tcp_rx_added(&node->rx, (size_t)n);
 	gbnet_node_frames(node);
+	/*
+	 * TLS: a record is decrypted whole, so bytes can wait in the
+	 * session that poll() will never announce: read them now (a few
+	 * times), or from a timer (fair to the other nodes)
+	 */
+	if (node->state != GBNET_NODE_UP || !node->tls ||
+	    !gb_tls_pending(node->tls) || node->paused)
+		return;
+	if (gb_tcp_rx_room(&node->rx) && ++reads < 4 && !gbnet_node_pause(node))
+		goto again;
+	if (!node->paused && !node->kick_timer)
+		node->kick_timer = gbsim_loop_add_timer(gbnet_loop(node), 0,
+							gbnet_node_kick, node);
+}
+
+static void gbnet_node_kick(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+
+	node->kick_timer = 0;
+	if (node->state == GBNET_NODE_UP && node->tls && !node->paused)
+		gbnet_node_io(loop, node->fd, POLLIN, node);
 }
 
 /* The lowest interface id from 2 that no other node holds */
@@ -446,6 +516,65 @@ static void gbnet_node_up(struct gbnet_node *node)
 		       node->intf_id);
 }
 
+static void gbnet_node_handshake_late(struct gbsim_loop *loop, void *ctx)
+{
+	struct gbnet_node *node = ctx;
+
+	(void)loop;
+	node->timer = 0;
+	gbnet_node_down(node, true, "TLS handshake with %s: not over after %u ms (a greybus-zephyr node serving another host, or stalled)",
+			node->addr, node->net->handshake_ms);
+}
+
+/* The handshake goes on; once over, the node's module comes */
+static void gbnet_node_tls_io(struct gbsim_loop *loop, int fd, short revents,
+			      void *ctx)
+{
+	struct gbnet_node *node = ctx;
+	char err[512];
+	short ev = 0;
+	int ret;
+
+	(void)revents;
+	ret = gb_tls_handshake(node->tls, &ev, err, sizeof(err));
+	if (ret < 0) {
+		gbnet_node_down(node, true, "%s", err);
+		return;
+	}
+	if (ret > 0) {
+		gbsim_loop_set_events(loop, fd, ev);
+		return;
+	}
+	gbnet_cancel(node, &node->timer);
+	gb_tls_peer_fingerprint(node->tls, node->tls_fp, sizeof(node->tls_fp));
+	gb_tls_peer_subject(node->tls, node->tls_subject,
+			    sizeof(node->tls_subject));
+	gb_tls_describe(node->tls, node->tls_what, sizeof(node->tls_what));
+	gbnet_node_log(node, false, "TLS: %s, certificate %s, SHA-256 %s",
+		       node->tls_what, node->tls_subject, node->tls_fp);
+	gbsim_loop_del_fd(loop, fd);
+	if (gbsim_loop_add_fd(loop, fd, POLLIN, gbnet_node_io, node)) {
+		gbnet_node_down(node, true, "out of memory");
+		return;
+	}
+	gbnet_node_up(node);
+}
+
+static void gbnet_node_tls_start(struct gbnet_node *node)
+{
+	node->tls = gb_tls_new(node->tls_ctx, node->fd, node->addr);
+	node->state = GBNET_NODE_HANDSHAKE;
+	if (!node->tls ||
+	    gbsim_loop_add_fd(gbnet_loop(node), node->fd, POLLOUT,
+			      gbnet_node_tls_io, node)) {
+		gbnet_node_down(node, true, "out of memory");
+		return;
+	}
+	node->timer = gbsim_loop_add_timer(gbnet_loop(node),
+					   node->net->handshake_ms,
+					   gbnet_node_handshake_late, node);
+}
+
 static void gbnet_node_connected(struct gbsim_loop *loop, int fd,
 				 short revents, void *ctx)
 {
@@ -462,6 +591,10 @@ static void gbnet_node_connected(struct gbsim_loop *loop, int fd,
 	}
 	gbnet_cancel(node, &node->timer);
 	gbsim_loop_del_fd(gbnet_loop(node), fd);
+	if (node->tls_ctx) {
+		gbnet_node_tls_start(node);
+		return;
+	}
 	if (gbsim_loop_add_fd(gbnet_loop(node), fd, POLLIN, gbnet_node_io,
 			      node)) {
 		gbnet_node_down(node, true, "out of memory");
@@ -592,7 +725,11 @@ static void gbnet_node_connect(struct gbnet_node *node)
 struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 				  char *err, size_t errlen)
 {
+	struct gbnet_tls_settings own = { .legacy = -1 };
 	struct gbnet_node *node, **pp;
+	char first[300];
+	size_t n = strcspn(spec, " \t");
+	bool tls = !strncmp(spec, "tls:", 4);
 
 	node = calloc(1, sizeof(*node));
 	if (!node) {
@@ -603,10 +740,20 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 	node->serial = ++net->next_serial;
 	node->fd = -1;
 	node->backoff_ms = GBNET_BACKOFF_MIN_MS;
-	if (gb_tcp_split_hostport(spec, node->host, sizeof(node->host),
-				  &node->port, GB_TCP_DEFAULT_PORT)) {
-		snprintf(err, errlen, "'%s': expected HOST[:PORT] or [V6ADDR][:PORT]",
+	snprintf(first, sizeof(first), "%.*s", (int)n, spec);
+	snprintf(node->name, sizeof(node->name), "%s", first);
+	if (n >= sizeof(first) ||
+	    gb_tcp_split_hostport(first + (tls ? 4 : 0), node->host,
+				  sizeof(node->host), &node->port,
+				  GB_TCP_DEFAULT_PORT)) {
+		snprintf(err, errlen, "'%s': expected [tls:]HOST[:PORT] or [tls:][V6ADDR][:PORT]",
 			 spec);
+		free(node);
+		return NULL;
+	}
+	if (spec[n] && !tls) {
+		snprintf(err, errlen, "'%s': settings after the address are TLS settings: give tls:%s",
+			 spec, first);
 		free(node);
 		return NULL;
 	}
@@ -618,11 +765,23 @@ struct gbnet_node *gbnet_node_add(struct gbnet *net, const char *spec,
 		}
 	}
 	node->spec = strdup(spec);
+	if (tls && node->spec) {
+		if (gbnet_tls_words(&own, spec + n, err, errlen) ||
+		    !(node->tls_ctx = gbnet_tls_ctx(net, node, &own, err,
+						    errlen))) {
+			gbnet_tls_settings_free(&own);
+			free(node->spec);
+			free(node);
+			return NULL;
+		}
+		gbnet_tls_settings_free(&own);
+	}
 	node->out = malloc(GBNET_OUT_MAX);
 	node->mtu = net->node_mtu < net->cfg.mtu ? net->node_mtu : net->cfg.mtu;
 	if (!node->spec || !node->out ||
 	    gb_tcp_rx_init(&node->rx, net->cfg.mtu) || gbnet_limits_init(node)) {
 		snprintf(err, errlen, "out of memory");
+		gb_tls_ctx_free(node->tls_ctx);
 		free(node->spec);
 		free(node->out);
 		gb_tcp_rx_fini(&node->rx);
@@ -650,6 +809,9 @@ void gbnet_node_remove(struct gbnet *net, struct gbnet_node *node)
 	gbnet_node_unpause(node);
 	gbnet_cancel(node, &node->timer);
 	gbnet_cancel(node, &node->frame_timer);
+	gbnet_cancel(node, &node->kick_timer);
+	gb_tls_free(node->tls);
+	gb_tls_ctx_free(node->tls_ctx);
 	if (node->fd >= 0) {
 		gbsim_loop_del_fd(gbnet_loop(node), node->fd);
 		close(node->fd);
@@ -672,9 +834,14 @@ struct gbnet_node *gbnet_node_find(struct gbnet *net, const char *word)
 	char *end;
 	unsigned long id = strtoul(word, &end, 0);
 
-	for (struct gbnet_node *n = net->nodes; n; n = n->next)
-		if (!strcmp(n->spec, word))
+	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
+		size_t k = strcspn(n->spec, " \t");
+
+		/* the whole spec, or a TLS node's address without its settings */
+		if (!strcmp(n->spec, word) ||
+		    (strlen(word) == k && !strncmp(n->spec, word, k)))
 			return n;
+	}
 	if (*word && !*end) {
 		for (struct gbnet_node *n = net->nodes; n; n = n->next)
 			if (n->intf_id && n->intf_id == id)

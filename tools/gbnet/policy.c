@@ -194,6 +194,8 @@ static uint32_t gbnet_node_allowed(struct gbnet *net, struct gbnet_node *node,
 		.mdns = node->mdns_key != NULL,
 		.vendor = vendor,
 		.product = product,
+		.fingerprint = node->tls_fp[0] ? node->tls_fp : NULL,
+		.subject = node->tls_fp[0] ? node->tls_subject : NULL,
 	};
 	uint32_t extra = node->trust ? node->trust->extra : 0;
 
@@ -248,7 +250,7 @@ static bool gbnet_bundle_decide(struct gbnet *net, struct gbnet_node *node,
 	ret = gbsim_vhd_authorize(net->tp, node->intf_id, b->id, true);
 	if (ret) {
 		gbsim_log_error("node %s: cannot authorize bundle %u.%u: %s",
-				node->spec, node->intf_id, b->id,
+				node->name, node->intf_id, b->id,
 				strerror(-ret));
 		return false;
 	}
@@ -277,7 +279,7 @@ void gbnet_policy_bundle(void *ctx, uint8_t intf_id, uint8_t bundle_id,
 		node->trust = calloc(1, sizeof(*node->trust));
 		if (!node->trust) {
 			gbsim_log_error("node %s: out of memory: bundle %u.%u held",
-					node->spec, intf_id, bundle_id);
+					node->name, intf_id, bundle_id);
 			return;
 		}
 		node->trust->intf_id = intf_id;
@@ -285,7 +287,7 @@ void gbnet_policy_bundle(void *ctx, uint8_t intf_id, uint8_t bundle_id,
 	b = gbnet_bundle_slot(node->trust, bundle_id);
 	if (!b) {
 		gbsim_log_error("node %s: more than %d bundles: bundle %u.%u held",
-				node->spec, GBNET_BUNDLES_MAX, intf_id,
+				node->name, GBNET_BUNDLES_MAX, intf_id,
 				bundle_id);
 		return;
 	}
@@ -312,8 +314,8 @@ void gbnet_policy_bundle(void *ctx, uint8_t intf_id, uint8_t bundle_id,
 	else
 		snprintf(why, sizeof(why), "no rule, a discovered node");
 	gbsim_log_warn("node %s: bundle %u.%u (%s) held by policy (%s): %s not allowed; 'gbnet ctl allow %s %s' or a rule allows it%s",
-		       node->spec, intf_id, bundle_id, fns, why, held,
-		       node->spec, held,
+		       node->name, intf_id, bundle_id, fns, why, held,
+		       node->name, held,
 		       missed ? " (lines of other nodes were suppressed)" : "");
 }
 
@@ -385,7 +387,7 @@ int gbnet_policy_allow(struct gbnet *net, struct gbnet_node *node,
 	allowed = gbnet_node_allowed(net, node, &which);
 	for (unsigned int i = 0; i < node->trust->num; i++)
 		gbnet_bundle_decide(net, node, &node->trust->b[i], allowed);
-	gbsim_log_info("node %s: %s allowed by ctl", node->spec,
+	gbsim_log_info("node %s: %s allowed by ctl", node->name,
 		       gb_rules_fn_format(mask, err, errlen));
 	return 0;
 }
@@ -414,13 +416,13 @@ void gbnet_policy_reapply(struct gbnet *net)
 						  b->id, false);
 			if (ret && ret != -ENODEV) {
 				gbsim_log_error("node %s: cannot hold bundle %u.%u: %s",
-						node->spec, node->intf_id,
+						node->name, node->intf_id,
 						b->id, strerror(-ret));
 				continue;
 			}
 			b->authorized = false;
 			gbsim_log_info("node %s: bundle %u.%u held by the new rules",
-				       node->spec, node->intf_id, b->id);
+				       node->name, node->intf_id, b->id);
 		}
 	}
 }

@@ -18,6 +18,7 @@
 
 #include "ctl.h"
 #include "gb_pace.h"
+#include "gb_tls.h"
 #include "gbsim.h"
 #include "log.h"
 #include "loop.h"
@@ -49,6 +50,13 @@ enum {
 	OPT_EARLY_INSERT,
 	OPT_AUTH_DEFAULT,
 	OPT_CAPTURE,
+	OPT_TLS_CERT,
+	OPT_TLS_KEY,
+	OPT_TLS_CA,
+	OPT_TLS_VERIFY,
+	OPT_TLS_NAME,
+	OPT_TLS_SUITES,
+	OPT_TLS_STALL,
 };
 
 static const struct option gbsim_options[] = {
@@ -73,6 +81,13 @@ static const struct option gbsim_options[] = {
 	{ "baud",	required_argument, NULL, OPT_BAUD },
 	{ "early-insert", no_argument,	   NULL, OPT_EARLY_INSERT },
 	{ "authorized-default", required_argument, NULL, OPT_AUTH_DEFAULT },
+	{ "tls-cert",	required_argument, NULL, OPT_TLS_CERT },
+	{ "tls-key",	required_argument, NULL, OPT_TLS_KEY },
+	{ "tls-ca",	required_argument, NULL, OPT_TLS_CA },
+	{ "tls-verify",	required_argument, NULL, OPT_TLS_VERIFY },
+	{ "tls-name",	required_argument, NULL, OPT_TLS_NAME },
+	{ "tls-suites",	required_argument, NULL, OPT_TLS_SUITES },
+	{ "tls-stall",	no_argument,	   NULL, OPT_TLS_STALL },
 	{ "help",	no_argument,	   NULL, 'h' },
 	{ "version",	no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -122,6 +137,22 @@ static void gbsim_usage(FILE *out)
 "                        node over TCP (greybus-zephyr's framing), the\n"
 "                        first on ADDR:PORT (default port 4242), the next\n"
 "                        on PORT+1, ...\n"
+"      --node tls:ADDR[:PORT]\n"
+"                        the same over TLS (greybus-zephyr's\n"
+"                        GREYBUS_ENABLE_TLS); with --personality zephyr:\n"
+"                        TLS 1.2 only, no tickets, and a client without a\n"
+"                        certificate sees TCP closed without an alert\n"
+"      --tls-cert FILE, --tls-key FILE  the node's certificate and key (PEM)\n"
+"      --tls-ca FILE     the CA client certificates must chain to\n"
+"      --tls-verify none|optional|required\n"
+"                        the client's certificate (default required)\n"
+"      --tls-name NAME   the node's TLS host name: the client's\n"
+"                        certificate must carry it (GREYBUS_TLS_HOSTNAME)\n"
+"      --tls-suites default|rsa-cbc|ecdhe-gcm\n"
+"                        rsa-cbc: only TLS_RSA_WITH_AES_*_CBC_* (an RSA\n"
+"                        key; the zephyr default), ecdhe-gcm: ECDHE-ECDSA\n"
+"                        with GCM (an EC P-256 key); default: ECDHE\n"
+"      --tls-stall       accept, then never answer the handshake\n"
 "  -l, --log FILE        write the message log to FILE\n"
 "      --capture FILE    also write every message to FILE, a pcapng capture\n"
 "                        (gbmon -r, Wireshark: docs/gbmon.md)\n"
@@ -207,6 +238,7 @@ int main(int argc, char **argv)
 		.ap_intf_id = GBSIM_DEFAULT_AP_INTF,
 	};
 	struct gbsim_transport tp = { .fd = -1 };
+	struct gb_tls_opts tls = { .verify = GB_TLS_VERIFY_REQUIRED };
 	struct gbsim_ctl *ctl = NULL;
 	struct gbsim_loop *loop = NULL;
 	struct gbsim sim;
@@ -301,6 +333,48 @@ int main(int argc, char **argv)
 			break;
 		case OPT_PERSONALITY:
 			tp.personality = optarg;
+			break;
+		case OPT_TLS_CERT:
+			tls.cert = optarg;
+			break;
+		case OPT_TLS_KEY:
+			tls.key = optarg;
+			break;
+		case OPT_TLS_CA:
+			tls.ca = optarg;
+			break;
+		case OPT_TLS_NAME:
+			tls.name = optarg;
+			break;
+		case OPT_TLS_STALL:
+			tp.tls_stall = true;
+			break;
+		case OPT_TLS_VERIFY:
+			if (!strcmp(optarg, "none")) {
+				tls.verify = GB_TLS_VERIFY_NONE;
+			} else if (!strcmp(optarg, "optional")) {
+				tls.verify = GB_TLS_VERIFY_OPTIONAL;
+			} else if (!strcmp(optarg, "required")) {
+				tls.verify = GB_TLS_VERIFY_REQUIRED;
+			} else {
+				fprintf(stderr, "gbsim: --tls-verify %s: none, optional or required\n",
+					optarg);
+				goto out_cfg;
+			}
+			break;
+		case OPT_TLS_SUITES:
+			tp.tls_suites_set = true;
+			if (!strcmp(optarg, "default")) {
+				tls.suites = GB_TLS_SUITES_DEFAULT;
+			} else if (!strcmp(optarg, "rsa-cbc")) {
+				tls.suites = GB_TLS_SUITES_RSA_CBC;
+			} else if (!strcmp(optarg, "ecdhe-gcm")) {
+				tls.suites = GB_TLS_SUITES_ECDHE_GCM;
+			} else {
+				fprintf(stderr, "gbsim: --tls-suites %s: default, rsa-cbc or ecdhe-gcm\n",
+					optarg);
+				goto out_cfg;
+			}
 			break;
 		case OPT_EARLY_INSERT:
 			cfg.early_insert = true;
@@ -425,6 +499,7 @@ int main(int argc, char **argv)
 	tp.fd = cfg.device_fd;
 	tp.num_cports = cfg.num_cports;
 	tp.mtu = cfg.mtu;
+	tp.tls = &tls;
 	if (tp.ops->open(&tp, err, sizeof(err))) {
 		fprintf(stderr, "gbsim: %s\n", err);
 		ret = GBSIM_EXIT_RUNTIME;

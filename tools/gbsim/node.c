@@ -12,6 +12,15 @@
  * that has carried a message, with the SVC connection created on the
  * spot.  So every model and every fault hook works as behind gb-vhd.
  *
+ * --node tls:ADDR:PORT serves the same over TLS (gb_tls.c): the
+ * handshake runs in the loop after accept(), with the client-verify
+ * mode, the TLS host name the client's certificate must carry and the
+ * suites of greybus-zephyr's GREYBUS_ENABLE_TLS; under --personality
+ * zephyr, TLS 1.2 only, RSA-CBC suites unless --tls-suites says
+ * otherwise, and a client with no certificate sees TCP closed without
+ * an alert.  --tls-stall accepts and never answers (a node stuck in its
+ * handshake).
+ *
  * The "tcp" command of gbsim ctl breaks the stream on purpose (see
  * gbsim_cmd_tcp()).
  *
@@ -37,6 +46,7 @@
 
 #include <gb_resolve.h>
 #include <gb_tcp.h>
+#include <gb_tls.h>
 
 #include "ctl.h"
 #include "gbsim.h"
@@ -73,6 +83,8 @@ struct gbsim_node {
 	size_t		split_left;	/* zephyr: bytes of this send() part left */
 	bool		split_prefix;	/* zephyr: that part is a prefix */
 	enum gbsim_node_fault fault;
+	struct gb_tls	*tls;		/* tls: the client's session */
+	bool		handshaking;	/* tls: not up yet */
 	unsigned long	clients, frames_in, frames_out;
 };
 
@@ -87,6 +99,8 @@ struct gbsim_node_set {
 	size_t		num_nodes;
 	struct gbsim_node_port *ports;	/* by bridge CPort (tp->num_cports) */
 	bool		zephyr;		/* --personality zephyr */
+	struct gb_tls_ctx *tls;		/* --node tls: */
+	bool		tls_stall;
 };
 
 static struct gbsim_node_set *gbsim_node_set_of(struct gbsim *sim)
@@ -116,6 +130,9 @@ static void gbsim_node_drop(struct gbsim_node *node, const char *why)
 		return;
 	gbsim_log_info("node %u: client gone (%s)", node->intf_id, why);
 	gbsim_loop_del_fd(set->tp->loop, node->fd);
+	gb_tls_free(node->tls);
+	node->tls = NULL;
+	node->handshaking = false;
 	close(node->fd);
 	node->fd = -1;
 	node->stalled = false;
@@ -140,6 +157,9 @@ static void gbsim_node_drop(struct gbsim_node *node, const char *why)
 static void gbsim_node_update_events(struct gbsim_node *node)
 {
 	short ev = node->stalled ? 0 : POLLIN;
+
+	if (node->handshaking)
+		return;		/* the handshake says what it waits for */
 
 	if (node->out_len && !node->stalled)
 		ev |= POLLOUT;
@@ -172,13 +192,36 @@ static size_t gbsim_node_chunk(struct gbsim_node *node)
 	return node->split_left < node->out_len ? node->split_left : node->out_len;
 }
 
+/* send(), or SSL_write() on a TLS node: n, or -1 with errno */
+static ssize_t gbsim_node_write(struct gbsim_node *node, const void *buf,
+				size_t len)
+{
+	char err[256];
+	short ev;
+	ssize_t n;
+
+	if (!node->tls)
+		return send(node->fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	n = gb_tls_send(node->tls, buf, len, &ev, err, sizeof(err));
+	if (n >= 0)
+		return n;
+	if (n == -EAGAIN) {
+		errno = EAGAIN;
+		return -1;
+	}
+	gbsim_log_error("node %u: %s", node->intf_id, err);
+	errno = EIO;
+	return -1;
+}
+
 static void gbsim_node_flush(struct gbsim_node *node)
 {
 	ssize_t n;
 
+	if (node->handshaking)
+		return;
 	while (node->out_len && !node->stalled) {
-		n = send(node->fd, node->out, gbsim_node_chunk(node),
-			 MSG_NOSIGNAL | MSG_DONTWAIT);
+		n = gbsim_node_write(node, node->out, gbsim_node_chunk(node));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
@@ -274,29 +317,77 @@ static void gbsim_node_frames(struct gbsim_node *node)
 	}
 }
 
+/* TLS: the handshake goes on; true once it is over */
+static bool gbsim_node_handshake(struct gbsim_node *node)
+{
+	char err[512], what[96];
+	short ev = 0;
+	int ret;
+
+	ret = gb_tls_handshake(node->tls, &ev, err, sizeof(err));
+	if (ret < 0) {
+		gbsim_log_error("node %u: TLS: %s", node->intf_id, err);
+		gbsim_node_drop(node, "TLS handshake failed");
+		return false;
+	}
+	if (ret > 0) {
+		gbsim_loop_set_events(node->set->tp->loop, node->fd, ev);
+		return false;
+	}
+	node->handshaking = false;
+	gb_tls_describe(node->tls, what, sizeof(what));
+	gbsim_log_info("node %u: TLS up: %s", node->intf_id, what);
+	gbsim_node_update_events(node);
+	gbsim_node_flush(node);
+	return node->fd >= 0;
+}
+
 static void gbsim_node_io(struct gbsim_loop *loop, int fd, short revents,
 			  void *ctx)
 {
 	struct gbsim_node *node = ctx;
+	unsigned int reads = 0;
+	char err[512];
+	short ev;
 	ssize_t n;
 
 	(void)loop;
 	(void)fd;
+	if (node->handshaking && !gbsim_node_handshake(node))
+		return;
 	if (revents & POLLOUT)
 		gbsim_node_flush(node);
 	if (node->fd < 0 || node->stalled ||
 	    !(revents & (POLLIN | POLLHUP | POLLERR)))
 		return;
-	n = recv(node->fd, gb_tcp_rx_tail(&node->rx),
-		 gb_tcp_rx_room(&node->rx), MSG_DONTWAIT);
-	if (n < 0 && (errno == EAGAIN || errno == EINTR))
-		return;
+again:
+	if (!node->tls) {
+		n = recv(node->fd, gb_tcp_rx_tail(&node->rx),
+			 gb_tcp_rx_room(&node->rx), MSG_DONTWAIT);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			return;
+	} else {
+		n = gb_tls_recv(node->tls, gb_tcp_rx_tail(&node->rx),
+				gb_tcp_rx_room(&node->rx), &ev, err,
+				sizeof(err));
+		if (n == -EAGAIN)
+			return;
+		if (n < 0) {
+			gbsim_log_error("node %u: %s", node->intf_id, err);
+			errno = EIO;
+		}
+	}
 	if (n <= 0) {
 		gbsim_node_drop(node, n < 0 ? strerror(errno) : "closed by the client");
 		return;
 	}
 	gb_tcp_rx_added(&node->rx, (size_t)n);
 	gbsim_node_frames(node);
+	/* a TLS record read whole may hold more than there was room for */
+	if (node->fd >= 0 && node->tls && !node->stalled &&
+	    gb_tls_pending(node->tls) && gb_tcp_rx_room(&node->rx) &&
+	    ++reads < 64)
+		goto again;
 }
 
 static void gbsim_node_accept(struct gbsim_loop *loop, int fd, short revents,
@@ -320,7 +411,20 @@ static void gbsim_node_accept(struct gbsim_loop *loop, int fd, short revents,
 	/* greybus-zephyr leaves Nagle's algorithm on */
 	if (!node->set->zephyr)
 		setsockopt(cfd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-	if (gbsim_loop_add_fd(loop, cfd, POLLIN, gbsim_node_io, node)) {
+	if (node->set->tls) {
+		node->tls = gb_tls_new(node->set->tls, cfd, "the client");
+		if (!node->tls) {
+			gbsim_log_error("node %u: TLS: out of memory", node->intf_id);
+			close(cfd);
+			return;
+		}
+		node->handshaking = true;
+	}
+	if (gbsim_loop_add_fd(loop, cfd, node->set->tls_stall ? 0 : POLLIN,
+			      gbsim_node_io, node)) {
+		gb_tls_free(node->tls);
+		node->tls = NULL;
+		node->handshaking = false;
 		close(cfd);
 		return;
 	}
@@ -375,10 +479,12 @@ static int gbsim_node_open(struct gbsim_transport *tp, char *err,
 	uint16_t port;
 	size_t n = 0;
 
-	if (strncmp(tp->device, "tcp:", 4) ||
+	bool tls = !strncmp(tp->device, "tls:", 4);
+
+	if ((!tls && strncmp(tp->device, "tcp:", 4)) ||
 	    gb_tcp_split_hostport(tp->device + 4, host, sizeof(host), &port,
 				  GB_TCP_DEFAULT_PORT)) {
-		snprintf(err, errlen, "--node %s: expected tcp:ADDR[:PORT]",
+		snprintf(err, errlen, "--node %s: expected tcp:ADDR[:PORT] or tls:ADDR[:PORT]",
 			 tp->device);
 		return -EINVAL;
 	}
@@ -412,6 +518,22 @@ static int gbsim_node_open(struct gbsim_transport *tp, char *err,
 	if (set->zephyr)
 		gbsim_log_info("node: personality zephyr (split writes, Nagle on, %u-byte heap)",
 			       GBSIM_ZEPHYR_HEAP);
+	if (tls) {
+		struct gb_tls_opts o = *(const struct gb_tls_opts *)tp->tls;
+
+		if (set->zephyr) {
+			o.tls12_only = true;
+			o.bare_close = true;
+			if (!tp->tls_suites_set)
+				o.suites = GB_TLS_SUITES_RSA_CBC;
+		}
+		set->tls_stall = tp->tls_stall;
+		set->tls = gb_tls_ctx_new(true, &o, err, errlen);
+		if (!set->tls) {
+			gbsim_node_close(tp);
+			return -EINVAL;
+		}
+	}
 	set->nodes = calloc(n, sizeof(*set->nodes));
 	set->ports = calloc(tp->num_cports, sizeof(*set->ports));
 	if (!set->nodes || !set->ports) {
@@ -528,6 +650,7 @@ static void gbsim_node_close(struct gbsim_transport *tp)
 		gb_tcp_rx_fini(&node->rx);
 		free(node->out);
 	}
+	gb_tls_ctx_free(set->tls);
 	free(set->nodes);
 	free(set->ports);
 	free(set);

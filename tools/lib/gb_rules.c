@@ -291,7 +291,7 @@ int gb_rule_parse(const char *line, struct gb_rule *rule, char *err,
 			*eq = '\0';
 		if (!v) {
 			gb_rules_err(err, errlen,
-				     "'%s': expected addr=, vendor=, product=, via= or allow",
+				     "'%s': expected addr=, vendor=, product=, via=, fingerprint=, subject= or allow",
 				     word);
 			return -1;
 		}
@@ -309,6 +309,39 @@ int gb_rule_parse(const char *line, struct gb_rule *rule, char *err,
 			}
 			strcpy(vendor ? r.vendor : r.product, v);
 			*(vendor ? &r.has_vendor : &r.has_product) = true;
+		} else if (!strcmp(word, "fingerprint") && !r.has_fingerprint) {
+			size_t k = 0;
+
+			for (const char *c = v; *c; c++) {
+				char ch = *c;
+
+				if (ch == ':')
+					continue;
+				if (ch >= 'A' && ch <= 'F')
+					ch = (char)(ch - 'A' + 'a');
+				if (!((ch >= '0' && ch <= '9') ||
+				      (ch >= 'a' && ch <= 'f')) || k == 64) {
+					k = 0;
+					break;
+				}
+				r.fingerprint[k++] = ch;
+			}
+			if (k != 64) {
+				gb_rules_err(err, errlen,
+					     "fingerprint='%s': the SHA-256 of the certificate, 64 hex digits",
+					     v);
+				return -1;
+			}
+			r.fingerprint[64] = '\0';
+			r.has_fingerprint = true;
+		} else if (!strcmp(word, "subject") && !r.has_subject) {
+			if (strlen(v) >= sizeof(r.subject)) {
+				gb_rules_err(err, errlen, "subject longer than %zu bytes",
+					     sizeof(r.subject) - 1);
+				return -1;
+			}
+			strcpy(r.subject, v);
+			r.has_subject = true;
 		} else if (!strcmp(word, "via") && !r.via) {
 			if (!strcmp(v, "static"))
 				r.via = GB_RULE_VIA_STATIC;
@@ -320,12 +353,13 @@ int gb_rule_parse(const char *line, struct gb_rule *rule, char *err,
 				return -1;
 			}
 		} else if (!strcmp(word, "addr") || !strcmp(word, "vendor") ||
-			   !strcmp(word, "product") || !strcmp(word, "via")) {
+			   !strcmp(word, "product") || !strcmp(word, "via") ||
+			   !strcmp(word, "fingerprint") || !strcmp(word, "subject")) {
 			gb_rules_err(err, errlen, "%s= given twice", word);
 			return -1;
 		} else {
 			gb_rules_err(err, errlen,
-				     "unknown match '%s' (addr, vendor, product, via)",
+				     "unknown match '%s' (addr, vendor, product, via, fingerprint, subject)",
 				     word);
 			return -1;
 		}
@@ -371,6 +405,12 @@ bool gb_rule_matches(const struct gb_rule *rule,
 		return false;
 	if (rule->has_product &&
 	    (!node->product || strcmp(rule->product, node->product)))
+		return false;
+	if (rule->has_fingerprint &&
+	    (!node->fingerprint || strcmp(rule->fingerprint, node->fingerprint)))
+		return false;
+	if (rule->has_subject &&
+	    (!node->subject || strcmp(rule->subject, node->subject)))
 		return false;
 	if (rule->via == GB_RULE_VIA_STATIC && node->mdns)
 		return false;

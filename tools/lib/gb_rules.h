@@ -8,10 +8,14 @@
  * A rule is one line:
  *
  *     [addr=ADDR[/LEN]] [vendor=STR] [product=STR] [via=static|mdns]
+ *         [fingerprint=SHA256] [subject=STR]
  *         allow FUNCTION[,FUNCTION...] [FUNCTION...]
  *
  * STR is a word or "a quoted string" (\" and \\ inside); FUNCTION is a
  * name of gb_rules_fn_names, "default" (the set below), "all" or "none".
+ * fingerprint= is the SHA-256 of a TLS node's certificate (64 hex digits,
+ * colons allowed), subject= its subject as RFC 2253 writes it
+ * ("CN=node1,O=Example"); a node without TLS matches neither.
  * Every match given must hold; none given matches every node.  Pure code:
  * no I/O, no global state (unit test and fuzz target).
  */
@@ -83,6 +87,9 @@ struct gb_rule {
 	char		vendor[GB_RULES_STR_MAX];
 	char		product[GB_RULES_STR_MAX];
 	int		via;		/* 0 any, GB_RULE_VIA_* */
+	bool		has_fingerprint, has_subject;
+	char		fingerprint[65];	/* lower-case hex */
+	char		subject[GB_RULES_STR_MAX * 2];
 	uint32_t	allow;
 };
 
@@ -95,6 +102,8 @@ struct gb_rules_node {
 	bool		mdns;		/* found by discovery */
 	const char	*vendor;	/* the manifest's strings ("" if none) */
 	const char	*product;
+	const char	*fingerprint;	/* TLS: the certificate's SHA-256, hex */
+	const char	*subject;	/* TLS: its subject, RFC 2253 */
 };
 
 /* 0, or -1 with a message in @err ("unknown function 'foo'") */

@@ -49,6 +49,10 @@ struct gbsim_transport {
 	bool		attach;		/* hdlc: run gbattach on its slave */
 	const char	*personality;	/* hdlc: "full" (NULL) or "cc1352" */
 	uint32_t	baud;		/* hdlc: pace the link at this rate, 0 not */
+	/* node: --node tls:ADDR[:PORT] (struct gb_tls_opts), and --tls-stall */
+	const void	*tls;
+	bool		tls_stall;	/* accept, never answer the handshake */
+	bool		tls_suites_set;	/* --tls-suites given (else by personality) */
 	/*
 	 * Called (if set) when the backlog falls to GBSIM_BACKLOG_LOW after
 	 * having reached GBSIM_BACKLOG_HIGH: whoever stopped reading its
