@@ -58,6 +58,10 @@ while [ $i -lt 8 ]; do
 	wait_for 20 usb_gone || fail "round $i: the USB device is still there"
 	wait_for 20 gbsim_gone || fail "round $i: gbsim still running"
 	wait "$pid"
+	rc=$?
+	[ $rc = 1 ] || fail "round $i: gbsim exited with $rc after the unplug, want 1: $(tail -n 3 log.$i)"
+	grep -q 'host device lost' log.$i ||
+		fail "round $i: gbsim did not report the host lost: $(tail -n 3 log.$i)"
 	i=$((i + 1))
 done
 
