@@ -1,6 +1,7 @@
 # Checks unplugging the emulated ES2 bridge (unbinding its gadget from the UDC) mid-transfer and at points of enumeration: the USB device, greybus1 and everything under it go without a kernel warning, gbsim reports the host lost, the bridge plugs in again, and every module unloads.
 # timeout: 300
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/es2.sh
 
