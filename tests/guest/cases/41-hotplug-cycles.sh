@@ -1,5 +1,5 @@
 # Checks 200 module insert/remove cycles (gbsim remove, gbsim eject, the kernel's eject attribute, removal mid-enumeration): nothing left behind in sysfs or debugfs, no kmalloc growth beyond a small tolerance, no kernel warning.
-# timeout: 120
+# timeout: 240
 . /usr/lib/gbtest/lib.sh
 
 need_tool gbsim
