@@ -82,7 +82,7 @@ kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat err)"
 wait_for 20 bus_empty || fail "left after gbsim exited: $(ls $D | tr '\n' ' ')"
 
-[ -z "$(ls /sys/kernel/debug/greybus 2>/dev/null | grep -v gb-test-protocol)" ] ||
+[ -z "$(ls /sys/kernel/debug/greybus 2>/dev/null | grep -vx -e gb-test-protocol -e monitor)" ] ||
 	fail "debugfs left: $(ls /sys/kernel/debug/greybus | tr '\n' ' ')"
 unload_all_gb
 exit 0
