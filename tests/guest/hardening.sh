@@ -10,7 +10,8 @@
 #                           loaded modules)
 #   mem_report A B          one line: how the figures went from A to B
 #   mem_check A B LIMIT     fail if a kmalloc cache grew by LIMIT objects or
-#                           more (and by more than two slabs), or if
+#                           more (and by more than kmalloc_noise_slabs
+#                           slabs, lib.sh), or if
 #                           SUnreclaim grew by more than 8 MB + LIMIT kB
 
 HT=/proc/sys/kernel/hung_task_timeout_secs
@@ -57,14 +58,7 @@ _meminfo() {
 mem_snapshot() {
 	uevent_settle 30
 	echo 3 >/proc/sys/vm/drop_caches
-	if [ -r /proc/slabinfo ]; then
-		for f in /sys/kernel/slab/kmalloc-*/shrink; do
-			echo 1 2>/dev/null >"$f"
-		done
-		awk '$1 ~ /^kmalloc-/ { print $1, $2, $5 }' /proc/slabinfo >$1.slab
-	else
-		: >$1.slab
-	fi
+	kmalloc_snapshot $1.slab
 	echo "$(_meminfo Slab) $(_meminfo SUnreclaim) $(_meminfo MemAvailable) $(wc -l </proc/modules)" >$1.mem
 }
 
@@ -77,12 +71,12 @@ mem_report() {
 }
 
 _mem_grew() {	# A B LIMIT
-	awk -v n=$3 'NR == FNR { before[$1] = $2; next }
+	awk -v n=$3 -v noise=$(kmalloc_noise_slabs) 'NR == FNR { before[$1] = $2; next }
 		($1 in before) {
 			d = $2 - before[$1]
 			if (d)
 				printf "%s %d -> %d (%+d, %d a slab)\n", $1, before[$1], $2, d, $3
-			if (d >= n && d > 2 * $3)
+			if (d >= n && d > noise * $3)
 				bad = bad " " $1 "(" d ")"
 		}
 		END { if (bad != "") { print "GREW:" bad; exit 1 } }' "$1.slab" "$2.slab" >$2.diff

@@ -292,6 +292,65 @@ uevent_settle() {
 	wait_for "${1:-5}" _gb_uevents_done
 }
 
+# kmalloc_snapshot FILE: each kmalloc cache as "name active_objects
+# objects_per_slab" in FILE (nothing if there is no /proc/slabinfo), for
+# the cases that look for leaks.  SLUB counts as active every object of
+# the slabs a CPU holds: its active slab and its per-CPU partial list
+# (up to cpu_partial objects: 120 for kmalloc-96 on 6.1, six slabs).
+# Shrinking a cache flushes them, but the frees and allocations of each
+# CPU that follow (a sysfs file opened takes a 72-byte kmalloc-96 object
+# on 6.1) fill them again, and a snapshot that shrinks every cache and
+# then reads /proc/slabinfo counted several slabs of free objects as
+# active.  That error only ever adds, so each cache is read right after
+# its own shrink, with the per-CPU partial lists off (cpu_partial 0,
+# restored after), three times, and the least count is kept: never below
+# the objects in use, so a leak cannot hide, and what noise is left (a
+# CPU's active slab) stays under kmalloc_noise_slabs slabs.
+kmalloc_snapshot() {
+	local f saved=
+	: >"$1"
+	[ -r /proc/slabinfo ] || return 0
+	for f in /sys/kernel/slab/kmalloc-*/cpu_partial; do
+		[ -w "$f" ] || continue
+		saved="$saved $f=$(cat "$f")"
+		echo 0 2>/dev/null >"$f"
+	done
+	awk 'BEGIN {
+		for (r = 0; r < 3; r++)
+			for (i = 1; i < ARGC; i++) {
+				c = ARGV[i]
+				f = "/sys/kernel/slab/" c "/shrink"
+				printf "1\n" >f
+				close(f)
+				while ((getline l <"/proc/slabinfo") > 0) {
+					split(l, w, " ")
+					if (w[1] != c)
+						continue
+					if (!(c in n) || w[2] + 0 < n[c])
+						n[c] = w[2] + 0
+					per[c] = w[5]
+				}
+				close("/proc/slabinfo")
+			}
+		for (i = 1; i < ARGC; i++)
+			if (ARGV[i] in n)
+				print ARGV[i], n[ARGV[i]], per[ARGV[i]]
+		exit
+	}' $(cd /sys/kernel/slab && ls -d kmalloc-* 2>/dev/null) >"$1"
+	for f in $saved; do
+		echo "${f#*=}" 2>/dev/null >"${f%=*}"
+	done
+}
+
+# kmalloc_noise_slabs: by how many slabs two kmalloc_snapshot's of a
+# cache may differ with no object more in use: one a CPU, at least two
+kmalloc_noise_slabs() {
+	local n
+	n=$(grep -c '^processor' /proc/cpuinfo 2>/dev/null)
+	[ "${n:-0}" -ge 2 ] || n=2
+	echo "$n"
+}
+
 # GB_TRANSPORT=es2: every gbsim of the case reaches the AP through the
 # emulated ES2 USB bridge instead of gb-vhd (tests/guest/es2.sh); with
 # GB_TRANSPORT=hdlc, over a serial link on a pty (tests/guest/hdlc.sh); with

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The bulk endpoint threads of the ES2 transport (es2-pump.h).  Stopping
- * cancels the thread wherever it blocks (a read or write on the endpoint
- * is a cancellation point, and so is the queue's wait).
+ * cancels the thread wherever it blocks: every call of the threads that
+ * can block is a cancellation point (a read or write on the endpoint,
+ * the queue's wait, the back-off's sleep, the socket's send), and no
+ * other call may block (the descriptor's ioctl is made non-blocking).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,6 +39,13 @@ static void gbsim_es2_backoff(void)
  * A transfer that fills its last packet needs a zero-length packet to
  * end it, unless it fills the AP's whole buffer (p->size).  The packet
  * size is the one of the speed the host chose.
+ *
+ * The descriptor is asked through p->desc_fd, a non-blocking file: on
+ * a blocking one, functionfs waits in the ioctl until the host enables
+ * the endpoint again, which after an unplug is never, and an ioctl is
+ * no cancellation point, so gbsim_es2_pump_stop() would wait forever
+ * for a thread that the cancel reached just before the call.  Disabled
+ * (EAGAIN) means the host is gone and needs no zero-length packet.
  */
 static bool gbsim_es2_needs_zlp(struct gbsim_es2_pump *p, size_t len)
 {
@@ -45,7 +54,7 @@ static bool gbsim_es2_needs_zlp(struct gbsim_es2_pump *p, size_t len)
 
 	if (!len || len >= p->size)
 		return false;
-	if (ioctl(p->ep, FUNCTIONFS_ENDPOINT_DESC, &desc) < 0)
+	if (ioctl(p->desc_fd, FUNCTIONFS_ENDPOINT_DESC, &desc) < 0)
 		return false;
 	maxp = desc.wMaxPacketSize & 0x7ff;
 	return maxp && len % maxp == 0;
@@ -88,12 +97,14 @@ static void *gbsim_es2_writer(void *arg)
 	return NULL;
 }
 
-int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, size_t size)
+int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, int desc_fd,
+			   size_t size)
 {
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	p->ep = ep;
+	p->desc_fd = desc_fd;
 	p->size = size;
 	p->sock = -1;
 	pthread_mutex_init(&p->lock, NULL);
@@ -165,6 +176,7 @@ int gbsim_es2_reader_start(struct gbsim_es2_pump *p, int ep, size_t size)
 
 	memset(p, 0, sizeof(*p));
 	p->ep = ep;
+	p->desc_fd = -1;
 	p->size = size;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
 		return -errno;

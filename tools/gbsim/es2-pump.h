@@ -18,6 +18,7 @@ struct gbsim_es2_item;
 
 struct gbsim_es2_pump {
 	int		ep;		/* the endpoint file */
+	int		desc_fd;	/* writer: the same, O_NONBLOCK */
 	pthread_t	thread;
 	bool		running;
 	/* writer: what waits for the endpoint */
@@ -31,8 +32,13 @@ struct gbsim_es2_pump {
 	int		sock;
 };
 
-/* @size: the largest transfer the AP takes in one go */
-int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, size_t size);
+/*
+ * @size: the largest transfer the AP takes in one go; @desc_fd: the
+ * endpoint opened again with O_NONBLOCK, for its descriptor (the caller
+ * keeps owning both files)
+ */
+int gbsim_es2_writer_start(struct gbsim_es2_pump *p, int ep, int desc_fd,
+			   size_t size);
 /* Copies @len bytes; -ENOBUFS when too much is waiting already */
 int gbsim_es2_writer_queue(struct gbsim_es2_pump *p, const void *data,
 			   size_t len);

@@ -43,6 +43,7 @@
 
 struct gbsim_es2 {
 	int		ep0, ep[3];
+	int		ep_desc[2];	/* ep1, ep2 again, O_NONBLOCK (es2-pump.h) */
 	int		rx;		/* loop's end of the reader's socket */
 	struct gbsim_es2_pump data_in, arpc_in, data_out;
 	char		udc_file[PATH_MAX];	/* written to bind, "" if not */
@@ -557,6 +558,9 @@ static void gbsim_es2_free(struct gbsim_transport *tp)
 	for (int i = 0; i < 3; i++)
 		if (es2->ep[i] >= 0)
 			close(es2->ep[i]);
+	for (int i = 0; i < 2; i++)
+		if (es2->ep_desc[i] >= 0)
+			close(es2->ep_desc[i]);
 	if (es2->ep0 >= 0) {
 		gbsim_loop_del_fd(tp->loop, es2->ep0);
 		close(es2->ep0);	/* functionfs lets the gadget go */
@@ -594,6 +598,7 @@ static int gbsim_es2_open(struct gbsim_transport *tp, char *err, size_t errlen)
 	}
 	es2->ep0 = es2->rx = -1;
 	es2->ep[0] = es2->ep[1] = es2->ep[2] = -1;
+	es2->ep_desc[0] = es2->ep_desc[1] = -1;
 	es2->data_in.sock = es2->arpc_in.sock = es2->data_out.sock = -1;
 	tp->priv = es2;
 
@@ -621,12 +626,22 @@ static int gbsim_es2_open(struct gbsim_transport *tp, char *err, size_t errlen)
 				 strerror(errno));
 			goto err_free;
 		}
+		if (i == 2)
+			break;
+		es2->ep_desc[i] = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+		if (es2->ep_desc[i] < 0) {
+			ret = -errno;
+			snprintf(err, errlen, "cannot open %s again: %s", path,
+				 strerror(errno));
+			goto err_free;
+		}
 	}
 
 	ret = gbsim_es2_writer_start(&es2->data_in, es2->ep[0],
-				     GB_ES2_MSG_SIZE_MAX);
+				     es2->ep_desc[0], GB_ES2_MSG_SIZE_MAX);
 	if (!ret)
 		ret = gbsim_es2_writer_start(&es2->arpc_in, es2->ep[1],
+					     es2->ep_desc[1],
 					     GB_ES2_ARPC_RSP_SIZE_MAX);
 	if (!ret) {
 		es2->rx = gbsim_es2_reader_start(&es2->data_out, es2->ep[2],

@@ -1,6 +1,7 @@
 # Checks ARPCs the emulated ES2 bridge never answers (gbsim's es2 arpc_silent): at an insertion the AP's wait for the first one ends by its timeout (one kernel log line with -110, ETIMEDOUT), that interface fails to enable and is not enumerated and its removal is clean; with the answers back the same module enumerates and its loopback works; an unanswered ARPC in a removal delays it by the 1 s timeout but the removal completes; no hang, no warning, the bystander keeps working, every module unloads.
 # timeout: 180
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/es2.sh
 

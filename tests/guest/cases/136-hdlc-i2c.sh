@@ -2,6 +2,7 @@
 # timeout: 150
 # tools: i2cdetect i2cget i2cset i2ctransfer
 # kmods: i2c-dev
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/hdlc.sh
 hdlc_rerun 90-gbphy-i2c-tools

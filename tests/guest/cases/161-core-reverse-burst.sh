@@ -28,6 +28,17 @@ gbsim ctl fault add intf=5 type=test.echo drop sticky >/dev/null || fail "fault 
 echo $N >$BURST || fail "burst of $N refused"
 r=$(cat $BURST)
 info "burst: $r"
+# The burst ends when the core has its answers, which can be before every
+# ping has reached gbsim (a host driver may still hold some; over ES2 most
+# are still in URBs then): the fault goes once gbsim has dropped them all,
+# or it would answer the rest, and the core would see unexpected ids.
+drop_hits() {
+	gbsim ctl fault list | sed -n 's/.* hits=\([0-9]*\).*/\1/p' | head -n 1
+}
+all_dropped() {
+	[ "$(drop_hits)" -ge $N ]
+}
+wait_for 120 all_dropped || fail "gbsim dropped $(drop_hits) pings, want $N"
 gbsim ctl fault clear >/dev/null || fail "fault clear"
 
 field() {

@@ -50,7 +50,7 @@ while [ $i -lt 40 ]; do
 	wait_for 10 bus_empty || fail "round $i (after ${d}x5 ms): left $(ls $D | tr '\n' ' ')"
 	i=$((i + 1))
 done
-[ -z "$(ls /sys/kernel/debug/greybus | grep -v gb-test-protocol)" ] ||
+[ -z "$(ls /sys/kernel/debug/greybus | grep -vx -e gb-test-protocol -e monitor)" ] ||
 	fail "debugfs left: $(ls /sys/kernel/debug/greybus)"
 unload_all_gb
 exit 0

@@ -1,6 +1,7 @@
 # Checks that gbsim as an emulated ES2 USB bridge (functionfs on dummy_hcd) enumerates through gb-es2 into the same tree as over gb-vhd, with the bridge's vendor requests and ARPCs in gbsim's log.
 # timeout: 120
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/es2.sh
 

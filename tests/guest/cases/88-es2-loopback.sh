@@ -1,6 +1,7 @@
 # Checks gb-loopback over the emulated ES2 bridge: transfers whose messages are 20, exactly 512 (ended by a zero-length packet) and 2048 bytes (the bridge's maximum) come back intact sync and async, a corrupted echo counts as an error and an unanswered request as a timeout, and connecting and removing the module sends the latency-tag requests, the ARPCs (connected, flush, quiesce, clear) and the cport reset to the bridge.
 # timeout: 300
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/es2.sh
 

@@ -1,6 +1,7 @@
 # Checks unplugging the emulated ES2 bridge (unbinding its gadget from the UDC) mid-transfer and at points of enumeration: the USB device, greybus1 and everything under it go without a kernel warning, gbsim reports the host lost, the bridge plugs in again, and every module unloads.
 # timeout: 300
 # kmods: configfs libcomposite usb_f_fs dummy_hcd
+# transport: none
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/es2.sh
 
@@ -58,6 +59,10 @@ while [ $i -lt 8 ]; do
 	wait_for 20 usb_gone || fail "round $i: the USB device is still there"
 	wait_for 20 gbsim_gone || fail "round $i: gbsim still running"
 	wait "$pid"
+	rc=$?
+	[ $rc = 1 ] || fail "round $i: gbsim exited with $rc after the unplug, want 1: $(tail -n 3 log.$i)"
+	grep -q 'host device lost' log.$i ||
+		fail "round $i: gbsim did not report the host lost: $(tail -n 3 log.$i)"
 	i=$((i + 1))
 done
 
@@ -77,7 +82,7 @@ kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat err)"
 wait_for 20 bus_empty || fail "left after gbsim exited: $(ls $D | tr '\n' ' ')"
 
-[ -z "$(ls /sys/kernel/debug/greybus 2>/dev/null | grep -v gb-test-protocol)" ] ||
+[ -z "$(ls /sys/kernel/debug/greybus 2>/dev/null | grep -vx -e gb-test-protocol -e monitor)" ] ||
 	fail "debugfs left: $(ls /sys/kernel/debug/greybus | tr '\n' ' ')"
 unload_all_gb
 exit 0
