@@ -16,9 +16,9 @@
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 BINDIR=$(dirname "${1:?usage: completion.sh BINDIR/NAME}")
 COMP=$TOP/dist/bash-completion
+. "$(dirname "$0")/lib/tap.sh"
 exec </dev/null
 export LC_ALL=C
-wanted() { [ -z "${T:-}" ] || [[ $1 == *"$T"* ]]; }
 wanted completion || exit 0
 W=$(mktemp -d)
 trap 'rm -rf "$W"; [ -n "${sim:-}" ] && kill "$sim" 2>/dev/null' EXIT

@@ -11,12 +11,11 @@
 # Usage: gbfw.sh GBFW_BINARY [MANIFEST_DIR]
 GBFW=${1:?usage: gbfw.sh GBFW [MANIFEST_DIR]}
 case $GBFW in /*) ;; *) GBFW=$PWD/$GBFW ;; esac
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
-
-wanted() { [ -z "${T:-}" ] || [[ $1 == *"$T"* ]]; }
 
 # expect NAME STATUS STDERR-LINE ARGS...: exit status and the whole stderr
 expect() {

@@ -19,24 +19,12 @@ LUA=$TOP/tools/wireshark/greybus.lua
 SIMCAP=$LOGS/gbsim.log.pcapng
 PROTCAP=$LOGS/pcapng.log.protocols.pcapng
 BADCAP=$LOGS/pcapng.log.malformed.pcapng
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
 
-report() {	# NAME OK DIAGNOSTICS...
-	local name=$1 good=$2
-	shift 2
-	if [ "$good" = 1 ]; then
-		echo "ok - $name"
-	else
-		echo "not ok - $name"
-		local line
-		for line in "$@"; do
-			printf '%s\n' "$line" | sed 's/^/# /'
-		done
-	fi
-}
 check() {	# NAME COMMAND...: ok if the command succeeds
 	local name=$1
 	shift

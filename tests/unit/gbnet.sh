@@ -15,27 +15,14 @@
 GBNET=${1:?usage: gbnet.sh GBNET [MANIFEST_DIR]}
 case $GBNET in /*) ;; *) GBNET=$PWD/$GBNET ;; esac
 GBSIM=$(dirname "$GBNET")/gbsim
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
 
-wanted() { [ -z "$T" ] || [[ $1 == *"$T"* ]]; }
-
-report() {	# NAME OK DIAGNOSTICS...
-	local name=$1 good=$2
-	shift 2
-	wanted "$name" || return 0
-	if [ "$good" = 1 ]; then
-		echo "ok - $name"
-	else
-		echo "not ok - $name"
-		local line
-		for line in "$@"; do
-			printf '%s\n' "$line" | sed 's/^/# /'
-		done
-	fi
-}
+# its checks run whatever T says: their lines are filtered here
+report() { wanted "$1" || return 0; tap_report "$@"; }
 
 # run_for SECONDS CMD...: the command's status, 124 if it had to be killed
 run_for() {

@@ -13,13 +13,12 @@ GBSIM=${1:?usage: gbsim.sh GBSIM MANIFEST_DIR}
 MANIFESTS=${2:?usage: gbsim.sh GBSIM MANIFEST_DIR}
 case $GBSIM in /*) ;; *) GBSIM=$PWD/$GBSIM ;; esac
 case $MANIFESTS in /*) ;; *) MANIFESTS=$PWD/$MANIFESTS ;; esac
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
 M=1:$MANIFESTS/loopback.mnfs
-
-wanted() { [ -z "${T:-}" ] || [[ $1 == *"$T"* ]]; }
 
 # refuses NAME STATUS STDERR-LINE ARGS...: exit status, the whole
 # stderr, and the file 'plain' as it was (bytes and time)

@@ -12,26 +12,11 @@
 
 LSGB=${1:?usage: lsgb.sh LSGB [MANIFEST_DIR]}
 case $LSGB in /*) ;; *) LSGB=$PWD/$LSGB ;; esac
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
-
-wanted() { [ -z "$T" ] || [[ $1 == *"$T"* ]]; }
-
-report() {	# NAME OK DIAGNOSTICS...
-	local name=$1 good=$2
-	shift 2
-	if [ "$good" = 1 ]; then
-		echo "ok - $name"
-	else
-		echo "not ok - $name"
-		local line
-		for line in "$@"; do
-			printf '%s\n' "$line" | sed 's/^/# /'
-		done
-	fi
-}
 
 # ---- building a fake tree --------------------------------------------------
 

@@ -8,9 +8,9 @@
 #
 # Usage: make_help.sh [IGNORED...]
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib/tap.sh"
 exec </dev/null
 export LC_ALL=C
-wanted() { [ -z "${T:-}" ] || [[ $1 == *"$T"* ]]; }
 wanted make-help || exit 0
 
 # The .PHONY lines, continuation lines joined

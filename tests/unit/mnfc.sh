@@ -11,28 +11,12 @@
 MNFC=${1:?usage: mnfc.sh MNFC MANIFEST_DIR}
 MANIFESTS=${2:?usage: mnfc.sh MNFC MANIFEST_DIR}
 MANIFESTS=$(cd "$MANIFESTS" && pwd)
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK" || exit 1
 exec </dev/null
 failed=0
-
-wanted() { [ -z "$T" ] || [[ $1 == *"$T"* ]]; }
-
-report() {	# NAME OK DIAGNOSTICS...
-	local name=$1 good=$2
-	shift 2
-	if [ "$good" = 1 ]; then
-		echo "ok - $name"
-	else
-		echo "not ok - $name"
-		failed=1
-		local line
-		for line in "$@"; do
-			printf '%s\n' "$line" | sed 's/^/# /'
-		done
-	fi
-}
 
 # expect NAME STATUS STREAM WANT -- ARGS...: run mnfc with ARGS, require the
 # exit status and a line of STREAM (out|err) equal to WANT ("" = no check).

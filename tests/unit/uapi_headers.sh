@@ -15,14 +15,13 @@
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 HDRS=$TOP/include/uapi/greybus
+. "$(dirname "$0")/lib/tap.sh"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 exec </dev/null
 
 # C++ cannot take a structure field named class (manifest.h, see greybus.h).
 CXX_SKIP="manifest.h"
-
-wanted() { [ -z "$T" ] || [[ $1 == *"$T"* ]]; }
 
 report() {	# NAME OK [FILE WITH DIAGNOSTICS]
 	if [ "$2" = 1 ]; then

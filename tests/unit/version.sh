@@ -10,9 +10,9 @@
 # Usage: version.sh BINDIR/ANYTHING [IGNORED...]
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 BINDIR=$(dirname "${1:?usage: version.sh BINDIR/NAME}")
+. "$(dirname "$0")/lib/tap.sh"
 exec </dev/null
 export LC_ALL=C
-wanted() { [ -z "${T:-}" ] || [[ $1 == *"$T"* ]]; }
 wanted version || exit 0
 want_v=$("$TOP/dist/version")
 want_c=$("$TOP/dist/version" --commit)
