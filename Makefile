@@ -166,7 +166,7 @@ cross-arm64: deps ## every module against arm64 6.12 headers, the tools static f
 # what make cross-arm64 does (its TAP, then the guest's), then the
 # cases ARM64_T (T= overrides) booted with the modules and tools it
 # built; the closing count covers both
-ARM64_T ?= ^(00|18[0-9])-
+ARM64_T ?= ^(00|18[0-9]|19[0-2])-
 ARM64_OUT = $(BUILD)/arm64/guest
 check-arm64: deps ## cross-arm64, then the serdev cases on an arm64 guest with a device tree
 	@$(MAKE) --no-print-directory deps KVER=$(CROSS_LINE)

@@ -8,7 +8,14 @@
 #                         upload then runs on its own)
 #   fwup_chip CTL         play the chip: wait until the backdoor is driven
 #                         low, then tell gbsim (ctl socket CTL) that it was
-#                         reset with it low: its ROM bootloader runs
+#                         reset with it low: its ROM bootloader runs.  A
+#                         chip already in its bootloader (no valid image in
+#                         flash: TI's ROM runs it after every reset) answers
+#                         the sync by itself: nothing to play then
+#   fwup_chip_reset CTL   tell gbsim that the chip was reset with the
+#                         backdoor released, as gb-hdlc's cleanup does after
+#                         a failed upload: its flash boots if valid, else
+#                         its ROM bootloader runs
 #   fwup_wait             wait until the upload has ended (status idle)
 #   fwup_error            the upload's error file
 
@@ -31,8 +38,13 @@ fwup_start() {
 }
 
 fwup_chip() {
+	gbsim ctl -s "$1" hdlc rom | grep -q '^mode=bootloader ' && return 0
 	wait_for 30 fwup_backdoor_driven || fail "gb-hdlc never drove the backdoor line low"
 	gbsim ctl -s "$1" hdlc rom bootloader || fail "gbsim ctl hdlc rom bootloader failed"
+}
+
+fwup_chip_reset() {
+	gbsim ctl -s "$1" hdlc rom reset || fail "gbsim ctl hdlc rom reset failed"
 }
 
 fwup_wait() {
@@ -48,7 +60,9 @@ fwup_error() {
 #   fwup_fails IMG EXPECT LOG [FAULT...]
 #                         arm the gbsim faults FAULT ("CMD KIND"), upload
 #                         IMG as the chip, expect error EXPECT and a kernel
-#                         log line matching LOG
+#                         log line matching LOG; with faults, the chip was
+#                         in its bootloader: the reset gb-hdlc gives it
+#                         afterwards is played too
 fwup_patient() {
 	echo $((5000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/reply_timeout_ms
 }
@@ -65,4 +79,5 @@ fwup_fails() {
 	fwup_wait
 	assert_eq "$(fwup_error)" "$expect" "the error after '$*'"
 	expect_dmesg "$log" 10
+	[ $# -eq 0 ] || fwup_chip_reset "$CTL"
 }

@@ -42,7 +42,6 @@ wait_for 60 test -e $LB || fail "no link after the silent bootloader"
 
 # ---- failures before the erase: the chip boots its old firmware again
 fwup_fails img "preparing:hw-error" "answered PING with NACK" "ping nack"
-gbsim ctl -s $CTL hdlc rom reset
 wait_for 60 test -e $LB || fail "no link after the NACK"
 
 # ---- failures after the erase: the next upload starts over
@@ -61,6 +60,7 @@ echo 1 >$FWUP/cancel
 fwup_wait
 assert_eq "$(fwup_error)" "transferring:user-abort" "the error after a cancel"
 expect_dmesg "firmware upload: cancelled" 10
+fwup_chip_reset $CTL
 
 # ---- and a clean upload recovers the chip
 gbsim ctl -s $CTL hdlc rom fault any none

@@ -27,6 +27,8 @@ wait_file_eq 60 $FWUP/status transferring || fail "never transferring"
 serdev_unbind
 wait_for 10 test ! -e $FWUP || fail "$FWUP still there after the unbind"
 expect_dmesg "firmware upload: cancelled" 10
+# the cleanup reset the chip, its flash erased: its ROM bootloader runs
+fwup_chip_reset $CTL
 
 serdev_bind
 gbsim ctl -s $CTL hdlc rom fault any none
