@@ -72,6 +72,7 @@ struct gb_hdlc_fwup {
 
 	/* the work item's own */
 	u32			crc;
+	u32			steps;		/* write() calls that sent data */
 	bool			download;	/* a DOWNLOAD before more data */
 	bool			reset_sent;
 	bool			syncing;	/* a sync timeout is no error */
@@ -380,6 +381,7 @@ static enum fw_upload_err gb_hdlc_fwup_prepare(struct fw_upload *fwl,
 
 	WRITE_ONCE(fw->cancelled, false);
 	fw->reset_sent = false;
+	fw->steps = 0;
 	fw->download = true;
 	if (!fw->port.reset || !fw->port.backdoor) {
 		dev_err(dev, "firmware upload refused: %s has no reset and bootloader-backdoor lines (a line discipline never has; the serdev binding needs reset-gpios and bootloader-backdoor-gpios in the device tree), so the CC1352 cannot be put into its ROM bootloader from here\n",
@@ -456,6 +458,7 @@ static enum fw_upload_err gb_hdlc_fwup_write(struct fw_upload *fwl,
 			offset, offset + size);
 		return err;
 	}
+	fw->steps++;
 	*written = n;
 	return FW_UPLOAD_ERR_NONE;
 }
@@ -487,8 +490,8 @@ static enum fw_upload_err gb_hdlc_fwup_poll_complete(struct fw_upload *fwl)
 	if (err)
 		return err;
 	fw->reset_sent = true;
-	dev_info(fw->port.dev, "firmware upload: done, CRC32 0x%08x verified; the CC1352 boots the new firmware\n",
-		 got);
+	dev_info(fw->port.dev, "firmware upload: done, CRC32 0x%08x verified, the data sent in %u steps; the CC1352 boots the new firmware\n",
+		 got, fw->steps);
 	return FW_UPLOAD_ERR_NONE;
 }
 
