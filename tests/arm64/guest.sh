@@ -148,7 +148,7 @@ qemu_argv() {
 	dtb=$OUT/virt-cc1352-$smp-$1.dtb
 	[ -s "$dtb" ] || "$TOP/tests/arm64/dtb" "$dtb" "$QEMU" "${ARM64_MACHINE[@]}" ||
 		die "cannot make the guest's device tree"
-	QARGV=("$TOP/tests/arm64/uart-relay" "$OUT/uart.sock" "$OUT/peer.sock"
+	QARGV=("$TOP/tests/arm64/uart-relay" "$OUT/uart" "$OUT/peer.sock"
 		"$QEMU" "${ARM64_MACHINE[@]}"
 		-nodefaults -no-user-config -display none -monitor none -no-reboot
 		-kernel "$KERNEL" -initrd "$OUT/boot.cpio.gz" -dtb "$dtb"
@@ -156,7 +156,7 @@ qemu_argv() {
 		-device virtio-serial-pci,id=vser
 		-chardev "file,id=con,path=$3,append=on" -device virtconsole,bus=vser.0,chardev=con
 		-chardev "file,id=res,path=$4,append=on" -device virtconsole,bus=vser.0,chardev=res
-		-chardev "socket,id=uart,path=$OUT/uart.sock,server=on,wait=off" -serial chardev:uart
+		-chardev "pipe,id=uart,path=$OUT/uart" -serial chardev:uart
 		-chardev "socket,id=peer,path=$OUT/peer.sock,server=on,wait=off"
 		-device virtconsole,bus=vser.0,chardev=peer)
 	case ${BOOT_CLOCK:-} in
