@@ -342,6 +342,53 @@ kmalloc_snapshot() {
 	done
 }
 
+# kmalloc_sites FILE: the objects in use in each kmalloc cache that
+# slub_debug keeps the allocating site of (U), as "cache count site" lines
+# in FILE, from /sys/kernel/debug/slab/CACHE/alloc_traces (nothing for a
+# cache without U).  Unlike kmalloc_snapshot's active objects these are
+# exact: SLUB flushes every CPU's slabs before it walks the cache and
+# counts only the objects that are not free, so no slab a CPU holds adds
+# noise, and a cache that grew says which call sites keep the objects.
+# The first open of a debugfs file allocates its debugfs_fsdata
+# (kmalloc-64 on 6.1), kept as long as the file: every file is opened
+# once before any is read, or the first snapshot misses those objects.
+# KASAN's quarantine holds freed objects as allocated until it is
+# reduced, so on a KASAN kernel the counts are not exact: nothing then.
+kmalloc_sites() {
+	local d
+	: >"$1"
+	grep -q ' kasan_quarantine_reduce$' /proc/kallsyms 2>/dev/null && return 0
+	for d in /sys/kernel/debug/slab/kmalloc-*; do
+		[ -r "$d/alloc_traces" ] && : <"$d/alloc_traces"
+	done
+	for d in /sys/kernel/debug/slab/kmalloc-*; do
+		[ -r "$d/alloc_traces" ] || continue
+		awk -v c="${d##*/}" '$1 ~ /^[0-9]+$/ && NF > 1 {
+			print c, $1, $2 }' "$d/alloc_traces" >>"$1"
+	done
+}
+
+# kmalloc_sites_grown A B N: the caches of kmalloc_sites files A and B
+# that hold N objects or more in B than in A, "cache A -> B (site +d, ...)"
+# a line, the sites that gained objects first
+kmalloc_sites_grown() {
+	awk -v n="$3" 'NR == FNR { a[$1] += $2; s[$1 " " $3] -= $2; next }
+		{ b[$1] += $2; s[$1 " " $3] += $2 }
+		END {
+			for (c in b) {
+				if (b[c] - a[c] < n)
+					continue
+				l = ""
+				for (k in s) {
+					split(k, w, " ")
+					if (w[1] == c && s[k] > 0)
+						l = l (l == "" ? "" : ", ") w[2] " +" s[k]
+				}
+				print c, a[c] + 0, "->", b[c], "(" l ")"
+			}
+		}' "$1" "$2"
+}
+
 # kmalloc_noise_slabs: by how many slabs two kmalloc_snapshot's of a
 # cache may differ with no object more in use: one a CPU, at least two
 kmalloc_noise_slabs() {
