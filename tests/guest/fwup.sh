@@ -21,6 +21,21 @@
 
 FWUP=/sys/class/firmware/cc1352p7
 
+#   fwup_chip_up WHAT     the case's set-up: skip without a CC1352 in the
+#                         device tree, gbsim plays it (ctl socket $CTL) with
+#                         a loopback module, $LB there before WHAT
+fwup_chip_up() {
+	serdev_here
+	modprobe fixed 2>/dev/null
+	need_tool gbsim
+	M=/usr/share/greybus/manifests
+	LB=/sys/class/gb_loopback/gb_loopback0
+	CTL=$GBTEST_TMP/ctl
+	load_gb gb-loopback
+	cc1352_sim --ctl $CTL -m 2:$M/loopback.mnfs
+	wait_for 60 test -e $LB || fail "no gb_loopback0 before $1"
+}
+
 fwup_backdoor_driven() {
 	local n
 	n=$(serdev_gpio backdoor) || return 1

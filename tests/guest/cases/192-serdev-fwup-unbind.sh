@@ -6,16 +6,7 @@
 . /usr/lib/gbtest/serdev.sh
 . /usr/lib/gbtest/fwup.sh
 
-serdev_here
-modprobe fixed 2>/dev/null
-need_tool gbsim
-M=/usr/share/greybus/manifests
-LB=/sys/class/gb_loopback/gb_loopback0
-CTL=$GBTEST_TMP/ctl
-load_gb gb-loopback
-
-cc1352_sim --ctl $CTL -m 2:$M/loopback.mnfs
-wait_for 60 test -e $LB || fail "no gb_loopback0 before the upload"
+fwup_chip_up "the upload"
 fwup_patient
 gbsim cc1352-image v4 >img 2>/dev/null || fail "gbsim cc1352-image failed"
 
