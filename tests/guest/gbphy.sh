@@ -68,8 +68,12 @@ gbphy_card_gone() {
 	! gbphy_mmcblk >/dev/null
 }
 
-# gbphy_none: no gbphy device left (after a removal, each goes in turn:
-# wait for it with wait_for, not once)
+# gbphy_none: no gbphy device left on the bus (after a removal, each goes
+# in turn: wait for it with wait_for, not once).  The driver core takes a
+# device off its bus before the driver's remove runs: what the driver
+# made (a gpiochip, an i2c adapter, an MMC host and its card) can still
+# be there, so a case that looks for a new one waits for the old one to
+# go first.
 gbphy_none() {
 	! ls /sys/bus/gbphy/devices 2>/dev/null | grep -q .
 }

@@ -17,10 +17,17 @@ c() {
 host() {
 	gbphy_find '/sys/class/mmc_host/mmc*' device
 }
-# again KNOBS...: the module out, the knobs set, the module in
+no_host() {
+	! host >/dev/null
+}
+# again KNOBS...: the module out, the knobs set, the module in.  The bus
+# forgets a gbphy device before gb-sdio's remove runs, so the old card
+# (/sys/block/mmcblkN, /dev/mmcblkN) outlives it for a moment: the next
+# card lookup could find the old one.  The MMC host goes after the card.
 again() {
 	c remove 2 >/dev/null 2>&1
-	wait_for 10 sh -c '! ls -d /sys/bus/gbphy/devices/gbphy* >/dev/null 2>&1' || fail "gbphy device still there"
+	wait_for 10 gbphy_none || fail "gbphy device still there"
+	wait_for 10 no_host || fail "the MMC host is still there"
 	c sdio set defaults size_mb=16 "$@" || fail "sdio set $* failed"
 	c insert 2 $M/sdio-card.mnfs || fail "insert failed"
 }
