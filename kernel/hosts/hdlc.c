@@ -647,9 +647,10 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 			/* the start took: start_work has nothing to do */
 			link->svc_version = true;
 		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION) {
-			dev_info(&link->hd->dev,
-				 "%s: the peer's SVC started over: restarting the link\n",
-				 link->port);
+			/* a peer that starts over and over logs at a bounded rate */
+			dev_info_ratelimited(&link->hd->dev,
+					     "%s: the peer's SVC started over: restarting the link\n",
+					     link->port);
 			link->resetting = true;
 			schedule_work(&link->reset_work);
 			return;
