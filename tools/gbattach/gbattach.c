@@ -23,6 +23,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "gb_cli.h"
 #include "gb_hdlc.h"
 #include "gb_version.h"
 #include "gbattach.h"
@@ -220,7 +221,8 @@ int main(int argc, char **argv)
 	sigset_t mask;
 	pid_t pid;
 
-	while ((opt = getopt_long(argc, argv, "s:fhV", gbattach_options,
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":s:fhV", gbattach_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 's':
@@ -240,14 +242,12 @@ int main(int argc, char **argv)
 			gb_print_version("gbattach");
 			return 0;
 		default:
-			fprintf(stderr, "Try 'gbattach --help' for more information.\n");
-			return GBATTACH_EXIT_USAGE;
+			return gb_getopt_report("gbattach", opt, argv);
 		}
 	}
 	if (optind + 1 != argc) {
-		fprintf(stderr, "gbattach: %s\nTry 'gbattach --help' for more information.\n",
-			optind == argc ? "no tty given" : "more than one tty given");
-		return GBATTACH_EXIT_USAGE;
+		return gb_usage_report("gbattach", "%s", optind == argc ?
+				       "no tty given" : "more than one tty given");
 	}
 	tty = argv[optind];
 

@@ -15,6 +15,7 @@
 #include <gb_version.h>
 #include <decode/gb_decode.h>
 
+#include "gb_cli.h"
 #include "gbmon.h"
 #include "source.h"
 
@@ -132,7 +133,8 @@ int main(int argc, char **argv)
 	struct gbmon *gm;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "r:w:jH:i:b:c:p:em:LhV", longopts,
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":r:w:jH:i:b:c:p:em:LhV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -175,13 +177,11 @@ int main(int argc, char **argv)
 			gb_print_version("gbmon");
 			return 0;
 		default:
-			gbmon_usage(stderr);
-			return 2;
+			return gb_getopt_report("gbmon", c, argv);
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "gbmon: unexpected argument '%s'\n", argv[optind]);
-		return 2;
+		return gb_usage_report("gbmon", "unexpected argument '%s'", argv[optind]);
 	}
 	if (wpath && rpath && !strcmp(wpath, rpath)) {
 		fprintf(stderr, "gbmon: -r and -w name the same file\n");

@@ -26,6 +26,7 @@
 #include "log.h"
 #include "loop.h"
 #include "transport.h"
+#include "gb_cli.h"
 #include "gb_version.h"
 
 #define GBNET_EXIT_OK		0
@@ -184,10 +185,10 @@ static void gbnet_usage(FILE *out)
 
 static int gbnet_die_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "gbnet: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'gbnet --help' for more information.\n");
-	return GBNET_EXIT_USAGE;
+	char reason[256];
+
+	snprintf(reason, sizeof(reason), fmt, arg);
+	return gb_usage_report("gbnet", "%s", reason);
 }
 
 static int gbnet_opt_uint(const char *name, const char *arg, uint64_t min,
@@ -198,8 +199,8 @@ static int gbnet_opt_uint(const char *name, const char *arg, uint64_t min,
 	errno = 0;
 	*out = strtoull(arg, &end, 0);
 	if (!*arg || *end || errno || *out < min || *out > max || *arg == '-') {
-		fprintf(stderr, "gbnet: invalid %s '%s' (%llu..%llu)\n", name,
-			arg, (unsigned long long)min, (unsigned long long)max);
+		gb_usage_report("gbnet", "invalid %s '%s' (%llu..%llu)", name,
+				arg, (unsigned long long)min, (unsigned long long)max);
 		return -EINVAL;
 	}
 	return 0;
@@ -362,7 +363,8 @@ int main(int argc, char **argv)
 	net.mdns_max = GBNET_MDNS_MAX;
 	net.mdns_rate = GBNET_MDNS_RATE;
 
-	while ((opt = getopt_long(argc, argv, "c:d:l:vhV", gbnet_options,
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":c:d:l:vhV", gbnet_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case OPT_NODE: {
@@ -521,7 +523,7 @@ int main(int argc, char **argv)
 			ret = GBNET_EXIT_OK;
 			goto out_cfg;
 		default:
-			fprintf(stderr, "Try 'gbnet --help' for more information.\n");
+			ret = gb_getopt_report("gbnet", opt, argv);
 			goto out_cfg;
 		}
 	}

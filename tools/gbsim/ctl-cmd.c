@@ -405,48 +405,53 @@ static int gbsim_cmd_request(struct gbsim *sim, int argc, char **argv,
 static int gbsim_cmd_help(struct gbsim *sim, int argc, char **argv,
 			  struct gbsim_ctl_out *out);
 
+/*
+ * Every command, once: the socket's dispatch, its `help` and the usage of
+ * `gbsim ctl -h` (ctl-usage.c) all read this table.
+ */
 static const struct gbsim_ctl_cmd {
 	const char *name;
 	const char *usage;
+	const char *hint;	/* a second line of -h's list, or NULL */
 	bool logged;	/* changes something: say so in the log */
 	int (*run)(struct gbsim *sim, int argc, char **argv,
 		   struct gbsim_ctl_out *out);
 } gbsim_ctl_cmds[] = {
-	{ "status", "status", false, gbsim_cmd_status },
-	{ "list", "list", false, gbsim_cmd_list },
-	{ "insert", "insert IFID MANIFEST [KEY=VALUE...]", true, gbsim_cmd_insert },
-	{ "remove", "remove IFID", true, gbsim_cmd_remove },
-	{ "eject", "eject IFID", true, gbsim_cmd_remove },
-	{ "log", "log [-f]", false, gbsim_cmd_log },
-	{ "send", "send CPORT HEX [count=N]", true, gbsim_cmd_send },
-	{ "request", "request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]", true,
+	{ "status", "status", NULL, false, gbsim_cmd_status },
+	{ "list", "list", NULL, false, gbsim_cmd_list },
+	{ "insert", "insert IFID MANIFEST [KEY=VALUE...]", "(keys as --module, and raw)", true, gbsim_cmd_insert },
+	{ "remove", "remove IFID", NULL, true, gbsim_cmd_remove },
+	{ "eject", "eject IFID", NULL, true, gbsim_cmd_remove },
+	{ "log", "log [-f]", NULL, false, gbsim_cmd_log },
+	{ "send", "send CPORT HEX [count=N]", NULL, true, gbsim_cmd_send },
+	{ "request", "request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]", NULL, true,
 	  gbsim_cmd_request },
-	{ "fault", "fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]",
+	{ "fault", "fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]", "ACTION: drop, delay=MS, result=R, short=N, long=N, twice, late=MS",
 	  true, gbsim_fault_cmd },
-	{ "faults", "faults | fault list | fault del N | fault clear", false,
+	{ "faults", "faults | fault list | fault del N | fault clear", NULL, false,
 	  gbsim_fault_cmd },
-	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", true, gbsim_cmd_pm },
-	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", true,
+	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", NULL, true, gbsim_cmd_pm },
+	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", NULL, true,
 	  gbsim_cmd_timesync },
-	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", true,
+	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", NULL, true,
 	  gbsim_cmd_hid },
-	{ "gpio", "gpio IFID:CPORT LINE 0|1", true, gbsim_cmd_gpio },
-	{ "authorize", "authorize IFID BUNDLE 0|1 | authorize default 0|1", true,
+	{ "gpio", "gpio IFID:CPORT LINE 0|1", NULL, true, gbsim_cmd_gpio },
+	{ "authorize", "authorize IFID BUNDLE 0|1 | authorize default 0|1", NULL, true,
 	  gbsim_cmd_authorize },
-	{ "psy", "psy set KEY=VALUE... | psy set defaults", true, gbsim_cmd_psy },
-	{ "lights", "lights set KEY=VALUE... | lights set defaults", true,
+	{ "psy", "psy set KEY=VALUE... | psy set defaults", NULL, true, gbsim_cmd_psy },
+	{ "lights", "lights set KEY=VALUE... | lights set defaults", NULL, true,
 	  gbsim_cmd_lights },
-	{ "spi", "spi set KEY=VALUE... | spi set defaults", true, gbsim_cmd_spi },
-	{ "sdio", "sdio IFID:CPORT insert|remove|wp 0|1|status | sdio set KEY=VALUE...",
+	{ "spi", "spi set KEY=VALUE... | spi set defaults", NULL, true, gbsim_cmd_spi },
+	{ "sdio", "sdio IFID:CPORT insert|remove|wp 0|1|status | sdio set KEY=VALUE...", NULL,
 	  true, gbsim_cmd_sdio },
-	{ "es2", "es2 set arpc_silent=N | es2 set defaults", true, gbsim_cmd_es2 },
-	{ "hdlc", "hdlc [flip [N]|drop [N]|deaf [N]|split [on|off]|hold [on|off]|garbage [N]|noise|oversize|truncated|badsize|badcport|address|debug [TEXT]|reset|stall [N]|boot|rom [bootloader|reset|fault CMD KIND]]",
+	{ "es2", "es2 set arpc_silent=N | es2 set defaults", NULL, true, gbsim_cmd_es2 },
+	{ "hdlc", "hdlc [flip [N]|drop [N]|deaf [N]|split [on|off]|hold [on|off]|garbage [N]|noise|oversize|truncated|badsize|badcport|address|debug [TEXT]|reset|stall [N]|boot|rom [bootloader|reset|fault CMD KIND]]", NULL,
 	  true, gbsim_cmd_hdlc },
-	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]",
+	{ "fuzz", "fuzz start [seed=N] [count=N] [rate=PCT] [interval=MS] [burst=N] [intf=N] [svc] | fuzz stop | fuzz [status]", NULL,
 	  true, gbsim_cmd_fuzz },
-	{ "tcp", "tcp [IFID cut|half-header|long-size|over-mtu|bad-cport|close|stall|resume|flood N]", true,
+	{ "tcp", "tcp [IFID cut|half-header|long-size|over-mtu|bad-cport|close|stall|resume|flood N]", "(--node only: break the TCP stream)", true,
 	  gbsim_cmd_tcp },
-	{ "help", "help", false, gbsim_cmd_help },
+	{ "help", "help", NULL, false, gbsim_cmd_help },
 };
 
 static int gbsim_cmd_help(struct gbsim *sim, int argc, char **argv,
@@ -458,6 +463,15 @@ static int gbsim_cmd_help(struct gbsim *sim, int argc, char **argv,
 	for (size_t i = 0; i < sizeof(gbsim_ctl_cmds) / sizeof(gbsim_ctl_cmds[0]); i++)
 		gbsim_ctl_printf(out, "%s\n", gbsim_ctl_cmds[i].usage);
 	return 0;
+}
+
+void gbsim_ctl_print_commands(FILE *out)
+{
+	for (size_t i = 0; i < sizeof(gbsim_ctl_cmds) / sizeof(gbsim_ctl_cmds[0]); i++) {
+		fprintf(out, "  %s\n", gbsim_ctl_cmds[i].usage);
+		if (gbsim_ctl_cmds[i].hint)
+			fprintf(out, "        %s\n", gbsim_ctl_cmds[i].hint);
+	}
 }
 
 /* The command as one line for the log (long ones cut) */

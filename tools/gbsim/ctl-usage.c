@@ -17,24 +17,12 @@ static void gbsim_ctl_usage(FILE *out)
 "  -w SECONDS   wait up to SECONDS for the socket to accept\n"
 "  -V, --version  the version, as the tool's own --version\n"
 "\n"
-"Commands:\n"
-"  status\n"
-"  list\n"
-"  insert IFID MANIFEST [KEY=VALUE...]   (keys as --module, and raw)\n"
-"  remove IFID\n"
-"  eject IFID\n"
-"  log [-f]\n"
-"  send CPORT HEX [count=N]\n"
-"  request IFID:CPORT|svc TYPE [HEX] [count=N] [id=N]\n"
-"  fault add [intf=N|svc] [proto=P] [type=T] [dir=req|send] ACTION [once|count=N|sticky]\n"
-"        ACTION: drop, delay=MS, result=R, short=N, long=N, twice, late=MS\n"
-"  fault list | faults | fault del N | fault clear\n"
-"  tcp [IFID cut|half-header|long-size|over-mtu|bad-cport|close|stall|resume|flood N]\n"
-"        (--node only: break the TCP stream)\n"
-"  help\n"
+"Commands:\n", GBSIM_CTL_ENV);
+	gbsim_ctl_print_commands(out);
+	fprintf(out,
 "\n"
 "Exit status: 0 done, 1 the command failed, 2 usage error or no socket.\n"
-"See docs/gbsim.md.\n", GBSIM_CTL_ENV);
+"See docs/gbsim.md.\n");
 }
 
 int gbsim_ctl_main(int argc, char **argv)

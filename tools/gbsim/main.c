@@ -23,6 +23,7 @@
 #include "log.h"
 #include "loop.h"
 #include "transport.h"
+#include "gb_cli.h"
 #include "gb_version.h"
 
 /* Exit codes */
@@ -179,19 +180,18 @@ static void gbsim_usage(FILE *out)
 
 static int gbsim_die_usage(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "gbsim: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'gbsim --help' for more information.\n");
-	return GBSIM_EXIT_USAGE;
+	char reason[256];
+
+	snprintf(reason, sizeof(reason), fmt, arg);
+	return gb_usage_report("gbsim", "%s", reason);
 }
 
 static int gbsim_opt_uint(const char *name, const char *arg, uint64_t min,
 			  uint64_t max, uint64_t *out)
 {
 	if (gbsim_parse_uint(arg, max, out) || *out < min) {
-		fprintf(stderr, "gbsim: invalid %s '%s' (%llu..%llu)\n"
-			"Try 'gbsim --help' for more information.\n", name, arg,
-			(unsigned long long)min, (unsigned long long)max);
+		gb_usage_report("gbsim", "invalid %s '%s' (%llu..%llu)", name, arg,
+				(unsigned long long)min, (unsigned long long)max);
 		return -EINVAL;
 	}
 	return 0;
@@ -255,7 +255,8 @@ int main(int argc, char **argv)
 		return gbsim_cc1352_image_main(argc - 1, argv + 1);
 
 	memset(&sim, 0, sizeof(sim));
-	while ((opt = getopt_long(argc, argv, "m:c:d:l:vhV", gbsim_options,
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":m:c:d:l:vhV", gbsim_options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'm':
@@ -401,7 +402,7 @@ int main(int argc, char **argv)
 			ret = GBSIM_EXIT_OK;
 			goto out_cfg;
 		default:
-			fprintf(stderr, "Try 'gbsim --help' for more information.\n");
+			ret = gb_getopt_report("gbsim", opt, argv);
 			goto out_cfg;
 		}
 	}

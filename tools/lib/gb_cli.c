@@ -7,28 +7,49 @@
 
 #include "gb_cli.h"
 
+static int gb_usage_vreport(const char *prog, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", prog);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "; try '%s --help'\n", prog);
+	return GB_EXIT_USAGE;
+}
+
+int gb_usage_report(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	gb_usage_vreport(prog, fmt, ap);
+	va_end(ap);
+	return GB_EXIT_USAGE;
+}
+
 void gb_usage_error(const char *prog, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	gb_usage_vreport(prog, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "; try '%s --help'\n", prog);
 	exit(GB_EXIT_USAGE);
 }
 
-void gb_getopt_error(const char *prog, int c, char *const argv[])
+int gb_getopt_report(const char *prog, int c, char *const argv[])
 {
 	const char *arg = argv[optind - 1];
 
 	if (c == ':')
-		gb_usage_error(prog, "option '%s' needs an argument", arg);
+		return gb_usage_report(prog, "option '%s' needs an argument", arg);
 	/* a short option inside a cluster (-qz): name the letter alone */
 	if (optopt)
-		gb_usage_error(prog, "unknown option '-%c'", optopt);
-	gb_usage_error(prog, "unknown option '%s'", arg);
+		return gb_usage_report(prog, "unknown option '-%c'", optopt);
+	return gb_usage_report(prog, "unknown option '%s'", arg);
+}
+
+void gb_getopt_error(const char *prog, int c, char *const argv[])
+{
+	exit(gb_getopt_report(prog, c, argv));
 }
 
 const char *gb_path_mismatch(const char *path, enum gb_path_kind kind)

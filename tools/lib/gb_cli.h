@@ -18,6 +18,19 @@ void gb_usage_error(const char *prog, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 
 /*
+ * gb_usage_report() - the same message, without exiting: returns
+ * GB_EXIT_USAGE for a tool that has something to free first
+ */
+int gb_usage_report(const char *prog, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * gb_getopt_report() - gb_getopt_error()'s message, without exiting:
+ * returns GB_EXIT_USAGE
+ */
+int gb_getopt_report(const char *prog, int c, char *const argv[]);
+
+/*
  * gb_getopt_error() - the usage error for what getopt_long() returned as
  * C ('?' or ':'), run with opterr = 0 and an optstring starting with ':'
  * (or "+:"): "unknown option '-x'", "unknown option '--foo'" or "option

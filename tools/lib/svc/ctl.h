@@ -139,6 +139,8 @@ struct gbsim_ctl_client_info {
 	void		(*usage)(FILE *out);
 };
 
+/* Each command's usage, a line each (gbsim: ctl-cmd.c's table) */
+void gbsim_ctl_print_commands(FILE *out);
 /* `gbsim ctl ...` (gbsim's ctl-usage.c); argv[0] is "ctl" */
 int gbsim_ctl_main(int argc, char **argv);
 /* `PROG ctl ...` (ctl-client.c); argv[0] is "ctl" */
