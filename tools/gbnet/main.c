@@ -586,12 +586,10 @@ int main(int argc, char **argv)
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGCHLD);	/* avahi-browse, reaped without waiting */
 	sigaddset(&mask, SIGHUP);
-	signal(SIGPIPE, SIG_IGN);
-	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
-	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
-	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbnet_signal, &net)) {
+	sfd = gbsim_loop_add_signals(loop, &mask, gbnet_signal, &net);
+	if (sfd < 0) {
 		fprintf(stderr, "gbnet: cannot watch signals: %s\n",
-			strerror(errno));
+			strerror(-sfd));
 		ret = GBNET_EXIT_RUNTIME;
 		goto out_sim;
 	}

@@ -485,12 +485,10 @@ int main(int argc, char **argv)
 	sigemptyset(&mask);
 	sigaddset(&mask, SIGINT);
 	sigaddset(&mask, SIGTERM);
-	signal(SIGPIPE, SIG_IGN);
-	if (sigprocmask(SIG_BLOCK, &mask, NULL) ||
-	    (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
-	    gbsim_loop_add_fd(loop, sfd, POLLIN, gbsim_signal, NULL)) {
+	sfd = gbsim_loop_add_signals(loop, &mask, gbsim_signal, NULL);
+	if (sfd < 0) {
 		fprintf(stderr, "gbsim: cannot watch signals: %s\n",
-			strerror(errno));
+			strerror(-sfd));
 		ret = GBSIM_EXIT_RUNTIME;
 		goto out_sim;
 	}

@@ -12,7 +12,9 @@
 #include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <sys/signalfd.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "loop.h"
 
@@ -337,4 +339,23 @@ void gbsim_loop_stop(struct gbsim_loop *loop, int code)
 		loop->stopped = true;
 		loop->code = code;
 	}
+}
+
+int gbsim_loop_add_signals(struct gbsim_loop *loop, const sigset_t *mask,
+			   gbsim_fd_cb cb, void *ctx)
+{
+	int fd, ret;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (sigprocmask(SIG_BLOCK, mask, NULL))
+		return -errno;
+	fd = signalfd(-1, mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	ret = gbsim_loop_add_fd(loop, fd, POLLIN, cb, ctx);
+	if (ret) {
+		close(fd);
+		return ret < 0 ? ret : -ENOMEM;
+	}
+	return fd;
 }

@@ -6,6 +6,7 @@
 #ifndef GBSIM_LOOP_H
 #define GBSIM_LOOP_H
 
+#include <signal.h>
 #include <stdint.h>
 
 struct gbsim_loop;
@@ -21,6 +22,16 @@ int gbsim_loop_add_fd(struct gbsim_loop *loop, int fd, short events,
 		      gbsim_fd_cb cb, void *ctx);
 int gbsim_loop_set_events(struct gbsim_loop *loop, int fd, short events);
 void gbsim_loop_del_fd(struct gbsim_loop *loop, int fd);
+
+/*
+ * Deliver the signals of mask through the loop, never in the middle of a
+ * callback: they are blocked and read from a signalfd (non-blocking,
+ * close-on-exec) that calls cb; SIGPIPE is ignored, so a closed peer is
+ * an error return of the write.  Returns the signalfd, which the caller
+ * closes after the loop, or -errno.
+ */
+int gbsim_loop_add_signals(struct gbsim_loop *loop, const sigset_t *mask,
+			   gbsim_fd_cb cb, void *ctx);
 
 /* Returns a non-zero timer id, 0 when out of memory */
 uint64_t gbsim_loop_add_timer(struct gbsim_loop *loop, unsigned int ms,
