@@ -61,7 +61,7 @@ TOOLS_BIN=$BUILD/arm64/bin
 
 CMDLINE_BASE=${CMDLINE_BASE/console=ttyS0,115200/console=hvc0}
 CMDLINE_BASE=${CMDLINE_BASE/ no_timer_check/}
-CMDLINE_BASE+=" gbtest.results=hvc1"
+CMDLINE_BASE+=" gbtest.results=hvc1 gbtest.export=hvc3"
 
 # Same Debian version on both sides (make deps and ARM64_USERLAND take
 # the candidate of one archive): the host's busybox lists the applets the
@@ -158,7 +158,8 @@ qemu_argv() {
 		-chardev "file,id=res,path=$4,append=on" -device virtconsole,bus=vser.0,chardev=res
 		-chardev "pipe,id=uart,path=$OUT/uart" -serial chardev:uart
 		-chardev "socket,id=peer,path=$OUT/peer.sock,server=on,wait=off"
-		-device virtconsole,bus=vser.0,chardev=peer)
+		-device virtconsole,bus=vser.0,chardev=peer
+		-chardev "file,id=exp,path=${4%.log}.export,append=on" -device virtconsole,bus=vser.0,chardev=exp)
 	case ${BOOT_CLOCK:-} in
 	"" | host) [ -z "$QEMU_ICOUNT" ] || QARGV+=(-icount "$QEMU_ICOUNT") ;;
 	icount) QARGV+=(-icount shift=0,align=off,sleep=off) ;;

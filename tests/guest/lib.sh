@@ -155,6 +155,28 @@ expect_dmesg() {
 		fail "expect_dmesg: no kernel log line matching '$1' within ${2:-5} s"
 }
 
+# export_file NAME [FILE]: hands FILE (default $GBTEST_TMP/NAME) to the
+# host, which puts it at $OUT/export/CASE/NAME after the guest has ended,
+# for the case's '# host:' check (docs/testing.md, "Files for the host").
+# NAME: letters, digits, '.', '_', '-'. Written in base64 on the export
+# channel (gbtest.export=TTY, default ttyS2) at once: call it from the
+# case's own shell, not from two processes at a time.
+export_file() {
+	local name=$1 f=${2:-$GBTEST_TMP/$1} dev
+	case $name in
+	''|[!A-Za-z0-9]*|*[!A-Za-z0-9._-]*) fail "export_file: bad name '$name'" ;;
+	esac
+	[ -f "$f" ] && [ -r "$f" ] || fail "export_file: cannot read $f"
+	dev=/dev/$(sed -n 's/.*gbtest\.export=\([a-zA-Z0-9]*\).*/\1/p' /proc/cmdline)
+	[ "$dev" = /dev/ ] && dev=/dev/ttyS2
+	[ -c "$dev" ] || fail "export_file: no export channel $dev"
+	{
+		echo "@@gbexport: begin $GBTEST_CASE $name $(wc -c <"$f")"
+		base64 "$f"
+		echo "@@gbexport: end $GBTEST_CASE $name"
+	} >"$dev" || fail "export_file: cannot write $dev"
+}
+
 # need_tool NAME...: skip the case unless every NAME is a real program in
 # the guest, not just a busybox applet (tools of the '# tools:' directive
 # are packed only when the host has them).
