@@ -1,5 +1,6 @@
-# Checks that gbmon, started before gbsim, shows the article's audio module enumerate with every operation matched to its response (latency shown), nothing malformed or lost; that its -w capture reads back the same, and holds the same messages as gbsim --capture wrote on the far end of the link.
+# Checks that gbmon, started before gbsim, shows the article's audio module enumerate with every operation matched to its response (latency shown), nothing malformed or lost; that its -w capture reads back the same, and holds the same messages as gbsim --capture wrote on the far end of the link. Both captures go to the host, where tshark with our dissector names every step of the enumeration in them, none malformed (tests/host/dissect).
 # timeout: 120
+# host: dissect
 . /usr/lib/gbtest/lib.sh
 
 need_tool gbsim
@@ -39,11 +40,12 @@ wait $sim
 
 info "$(wc -l <$T/live.txt) operations; $(grep 'control.get_manifest ' $T/live.txt | head -n 1)"
 # each step of the article's enumeration, by name, matched and timed
-for op in svc.protocol_version svc.svc_hello svc.module_inserted \
-	svc.intf_vsys_enable svc.intf_refclk_enable svc.intf_unipro_enable \
-	svc.intf_activate svc.dme_peer_get svc.intf_device_id svc.route_create \
-	svc.conn_create control.version control.get_manifest_size \
-	control.get_manifest control.connected control.bundle_activate; do
+STEPS="svc.protocol_version svc.svc_hello svc.module_inserted
+	svc.intf_vsys_enable svc.intf_refclk_enable svc.intf_unipro_enable
+	svc.intf_activate svc.dme_peer_get svc.intf_device_id svc.route_create
+	svc.conn_create control.version control.get_manifest_size
+	control.get_manifest control.connected control.bundle_activate"
+for op in $STEPS; do
 	grep -qE "^ *[0-9.]+ greybus1 [<>] .* $op id=0x[0-9a-f]{4}.* -> success.* \([0-9]+ us\)$" $T/live.txt ||
 		fail "no matched $op in: $(head -n 40 $T/live.txt)"
 done
@@ -70,4 +72,11 @@ gbmon -r $T/far.pcapng >$T/far.txt 2>&1 || fail "gbmon -r of gbsim's capture: $(
 strip $T/live.txt >$T/a
 strip $T/far.txt >$T/b
 cmp -s $T/a $T/b || fail "AP and gbsim captures differ: $(diff $T/a $T/b | head -n 6)"
+
+# both captures to the host's tshark, with the steps it must name
+for c in ap far; do
+	printf '%s\n' $STEPS >$T/$c.pcapng.expect
+	export_file $c.pcapng
+	export_file $c.pcapng.expect
+done
 exit 0

@@ -1,5 +1,6 @@
-# Checks docs/gbmon.md's worked example: a GPIO line of gbsim's bridge module driven with gpioset shows in gbmon -p gpio (activate, direction_out with each value, deactivate) with the line and value decoded and matched, and nothing of other protocols; the lines are printed for the document.
+# Checks docs/gbmon.md's worked example: a GPIO line of gbsim's bridge module driven with gpioset shows in gbmon -p gpio (activate, direction_out with each value, deactivate) with the line and value decoded and matched, and nothing of other protocols; the lines are printed for the document. The capture (every record: the enumeration's SVC and control operations too) goes to the host, where tshark with our dissector names them, none malformed (tests/host/dissect).
 # timeout: 120
+# host: dissect
 # tools: gpiodetect gpioset
 . /usr/lib/gbtest/lib.sh
 . /usr/lib/gbtest/gbphy.sh
@@ -40,4 +41,10 @@ grep -qE 'gpio.direction_out id=0x[0-9a-f]{4} which=3 value=1 -> success \([0-9]
 grep -v ' gpio\.' $T/gpio.txt | grep . && fail "lines of other protocols with -p gpio (above)"
 gbmon -r $T/gpio.pcapng -p gpio >$T/replay.txt || fail "gbmon -r failed"
 cmp -s $T/gpio.txt $T/replay.txt || fail "the capture reads back otherwise"
+
+printf '%s\n' svc.svc_hello svc.intf_activate svc.conn_create control.get_manifest \
+	control.bundle_activate gpio.line_count gpio.activate gpio.direction_out \
+	gpio.deactivate >$T/gpio.pcapng.expect
+export_file gpio.pcapng
+export_file gpio.pcapng.expect
 exit 0
