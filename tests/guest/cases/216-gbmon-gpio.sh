@@ -1,4 +1,4 @@
-# Checks docs/gbmon.md's worked example: a GPIO line of gbsim's bridge module driven with gpioset shows in gbmon -p gpio (activate, direction_out with each value, deactivate) with the line and value decoded and matched, and nothing of other protocols; the lines are printed for the document. The capture (every record: the enumeration's SVC and control operations too) goes to the host, where tshark with our dissector names them, none malformed (tests/host/dissect).
+# Checks docs/gbmon.md's worked example on the suite's transport (case 217 runs it over TCP): a GPIO line of gbsim's bridge module driven with gpioset shows in gbmon -p gpio (activate, direction_out with each value, deactivate) with the line and value decoded and matched, and nothing of other protocols; the lines are printed for the document. The capture (every record: the enumeration's SVC and control operations too) goes to the host, where tshark with our dissector names them, none malformed (tests/host/dissect).
 # timeout: 120
 # host: dissect
 # tools: gpiodetect gpioset
