@@ -53,6 +53,7 @@ modprobe gb-loopback kfifo_depth=65536 || fail "modprobe gb-loopback failed"
 # the monitor's cost per message
 if [ -n "${BENCH_MONITOR:-}" ]; then
 	monread /sys/kernel/debug/greybus/monitor >/dev/null &
+	MON_PID=$!
 	echo "M monitor_reader 1"
 fi
 
@@ -504,6 +505,11 @@ if part breakdown; then
 
 fi
 echo "# done"
+# an open reader pins greybus.ko
+if [ -n "${MON_PID:-}" ]; then
+	kill "$MON_PID"
+	wait "$MON_PID"
+fi
 # not unload_all_gb: it waits for the uevent daemon stopped above
 why=$(_gb_unload_all 10) || fail "$why"
 exit 0
