@@ -30,6 +30,9 @@ shown() {
 		grep -q 'gpio.deactivate id=0x[0-9a-f]* which=3 -> success'
 }
 wait_for 20 shown || fail "no direction_out of line 3 to 0, then deactivate, in: $(grep ' gpio\.' $T/ap.txt)"
+# the bridge's other functions' drivers (gb-i2c, gb-spi, ...) autoloaded
+# before the node goes
+uevent_settle 60
 kill $mon
 wait $mon
 rc=$?
