@@ -40,10 +40,18 @@ static struct attribute *gbphy_dev_attrs[] = {
 };
 ATTRIBUTE_GROUPS(gbphy_dev);
 
+/*
+ * The last reference to a gbphy device can outlive its unregistration
+ * (a driver being registered iterates the bus with the device pinned,
+ * then takes its parent's lock: need_parent_lock), and its cport_desc
+ * points into the bundle's descriptors: so each gbphy device holds its
+ * bundle from creation to here, not only while it is registered.
+ */
 static void gbphy_dev_release(struct device *dev)
 {
 	struct gbphy_device *gbphy_dev = to_gbphy_dev(dev);
 
+	put_device(&gbphy_dev->bundle->dev);
 	ida_free(&gbphy_id, gbphy_dev->id);
 	kfree(gbphy_dev);
 }
@@ -230,7 +238,8 @@ static int gbphy_device_add(struct gbphy_host *host,
 	gbphy_dev->bundle = host->bundle;
 	gbphy_dev->cport_desc = desc;
 
-	/* From here the release function owns gbphy_dev and its id */
+	/* From here the release function owns gbphy_dev, its id and this */
+	get_device(&host->bundle->dev);
 	device_initialize(&gbphy_dev->dev);
 	gbphy_dev->dev.parent = &host->bundle->dev;
 	gbphy_dev->dev.bus = &gbphy_bus_type;
