@@ -52,6 +52,17 @@
 
 #include "hdlc.h"
 
+/*
+ * A kernel without FW_UPLOAD_ERR_FW_INVALID (Kbuild asks its header; 6.1
+ * has none) reports an image that is not the CC1352's as "hw-error",
+ * whose meaning is "see the kernel log": the log line says what is wrong.
+ */
+#ifdef GB_HAVE_FW_UPLOAD_ERR_FW_INVALID
+#define GB_HDLC_FWUP_ERR_IMAGE	FW_UPLOAD_ERR_FW_INVALID
+#else
+#define GB_HDLC_FWUP_ERR_IMAGE	FW_UPLOAD_ERR_HW_ERROR
+#endif
+
 static unsigned int gb_hdlc_reply_timeout_ms = 2000;
 module_param_named(reply_timeout_ms, gb_hdlc_reply_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(reply_timeout_ms, "firmware upload: how long the CC1352's ROM bootloader may take to answer a command (ms)");
@@ -409,7 +420,7 @@ static enum fw_upload_err gb_hdlc_fwup_prepare(struct fw_upload *fwl,
 		dev_err(dev, "firmware upload refused, nothing erased: the %u-byte image is %s\n",
 			size, cc1352_image_verdict_str(v));
 		return v == CC1352_IMAGE_TOO_LARGE || v == CC1352_IMAGE_TRUNCATED ?
-		       FW_UPLOAD_ERR_INVALID_SIZE : FW_UPLOAD_ERR_FW_INVALID;
+		       FW_UPLOAD_ERR_INVALID_SIZE : GB_HDLC_FWUP_ERR_IMAGE;
 	}
 	fw->crc = cc1352_bl_crc32(data, size);
 	dev_info(dev, "firmware upload: %u bytes, CRC32 0x%08x: stopping the Greybus link, entering the CC1352's ROM bootloader\n",
