@@ -32,7 +32,7 @@ test -e $LB || fail "the link went for a refused image"
 # ---- the chip never enters its bootloader (nobody tells gbsim)
 echo $((3000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/boot_timeout_ms
 fwup_fails img "preparing:timeout" "did not enter its ROM bootloader within"
-echo 20000 >/sys/module/gb_hdlc/parameters/boot_timeout_ms
+fwup_patient
 wait_for 60 test -e $LB || fail "no link after the silent bootloader"
 
 # ---- failures before the erase: the chip boots its old firmware again
