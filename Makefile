@@ -19,6 +19,8 @@
 #   make check-arm64     that, then the serdev cases on an arm64 guest
 #                        (QEMU virt, Debian's arm64 6.12, a device tree
 #                        with BeaglePlay's CC1352 node; T= works)
+#   make check-arm64-debug  the same guest on an arm64 KASAN/lockdep
+#                        kernel cross-built once from linux-source-6.1
 
 SHELL   := /bin/bash
 TOP     := $(CURDIR)
