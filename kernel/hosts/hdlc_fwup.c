@@ -27,7 +27,13 @@
  * steps run one at a time on the firmware loader's work item; cancel()
  * comes from another thread (sysfs "cancel", or firmware_upload_unregister(),
  * which then waits for the work item, cleanup() included) and only sets
- * @cancelled and wakes the waiter, so every wait ends at once.  @lock
+ * @cancelled and wakes the waiter, so every wait ends at once.  prepare()
+ * clears @cancelled for the new upload; an unregister that came between
+ * the loader queueing the upload and prepare() would be undone by that,
+ * and the removal would wait for a whole upload: @closing, set before
+ * unregistering and never cleared, is what prepare() starts from, both
+ * under @lock, so that cancel either comes after the clear or is
+ * @closing seen by it.  @lock
  * (irq-safe) guards @booting, @rx and the answer fields between the
  * port's receive path and the work item; the port calls
  * gb_hdlc_fwup_receive() under its own lock, which also guards its link
@@ -45,6 +51,17 @@
 #include <greybus/cc1352_bl.h>
 
 #include "hdlc.h"
+
+/*
+ * A kernel without FW_UPLOAD_ERR_FW_INVALID (Kbuild asks its header; 6.1
+ * has none) reports an image that is not the CC1352's as "hw-error",
+ * whose meaning is "see the kernel log": the log line says what is wrong.
+ */
+#ifdef GB_HAVE_FW_UPLOAD_ERR_FW_INVALID
+#define GB_HDLC_FWUP_ERR_IMAGE	FW_UPLOAD_ERR_FW_INVALID
+#else
+#define GB_HDLC_FWUP_ERR_IMAGE	FW_UPLOAD_ERR_HW_ERROR
+#endif
 
 static unsigned int gb_hdlc_reply_timeout_ms = 2000;
 module_param_named(reply_timeout_ms, gb_hdlc_reply_timeout_ms, uint, 0644);
@@ -69,6 +86,7 @@ struct gb_hdlc_fwup {
 
 	wait_queue_head_t	wait;
 	bool			cancelled;	/* WRITE_ONCE by cancel() */
+	bool			closing;	/* being unregistered, under @lock */
 
 	/* the work item's own */
 	u32			crc;
@@ -378,8 +396,17 @@ static enum fw_upload_err gb_hdlc_fwup_prepare(struct fw_upload *fwl,
 	struct device *dev = fw->port.dev;
 	enum cc1352_image_verdict v;
 	enum fw_upload_err err;
+	unsigned long flags;
+	bool closing;
 
-	WRITE_ONCE(fw->cancelled, false);
+	spin_lock_irqsave(&fw->lock, flags);
+	closing = fw->closing;
+	WRITE_ONCE(fw->cancelled, closing);
+	spin_unlock_irqrestore(&fw->lock, flags);
+	if (closing) {
+		dev_info(dev, "firmware upload: cancelled before it started, the device is going\n");
+		return FW_UPLOAD_ERR_CANCELED;
+	}
 	fw->reset_sent = false;
 	fw->steps = 0;
 	fw->download = true;
@@ -393,7 +420,7 @@ static enum fw_upload_err gb_hdlc_fwup_prepare(struct fw_upload *fwl,
 		dev_err(dev, "firmware upload refused, nothing erased: the %u-byte image is %s\n",
 			size, cc1352_image_verdict_str(v));
 		return v == CC1352_IMAGE_TOO_LARGE || v == CC1352_IMAGE_TRUNCATED ?
-		       FW_UPLOAD_ERR_INVALID_SIZE : FW_UPLOAD_ERR_FW_INVALID;
+		       FW_UPLOAD_ERR_INVALID_SIZE : GB_HDLC_FWUP_ERR_IMAGE;
 	}
 	fw->crc = cc1352_bl_crc32(data, size);
 	dev_info(dev, "firmware upload: %u bytes, CRC32 0x%08x: stopping the Greybus link, entering the CC1352's ROM bootloader\n",
@@ -566,6 +593,9 @@ struct gb_hdlc_fwup *gb_hdlc_fwup_register(const struct gb_hdlc_fwup_port *port)
  * progress to be cancelled and cleaned up (the link is up again then)
  * @fw: the upload, or NULL
  *
+ * An upload the loader has queued but not yet prepared is refused by
+ * prepare() (@closing), before anything happens to the chip.
+ *
  * The port's receive path may still call gb_hdlc_fwup_receive() (it takes
  * nothing now) until the port forgets @fw; then gb_hdlc_fwup_free().
  *
@@ -573,8 +603,14 @@ struct gb_hdlc_fwup *gb_hdlc_fwup_register(const struct gb_hdlc_fwup_port *port)
  */
 void gb_hdlc_fwup_unregister(struct gb_hdlc_fwup *fw)
 {
-	if (fw)
-		firmware_upload_unregister(fw->fwl);
+	unsigned long flags;
+
+	if (!fw)
+		return;
+	spin_lock_irqsave(&fw->lock, flags);
+	fw->closing = true;
+	spin_unlock_irqrestore(&fw->lock, flags);
+	firmware_upload_unregister(fw->fwl);
 }
 
 /**

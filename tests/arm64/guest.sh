@@ -23,6 +23,8 @@
 #              (tests/guest/serdev.sh)
 #
 # Environment (besides tests/run's): KVER (a line, default 6.12),
+# ARM64_KBUILD (a kernel tree built for arm64, tests/arm64/debug-kernel's:
+# its Image and modules instead of Debian's; make check-arm64-debug),
 # ARM64_CPU (default cortex-a57: no pointer authentication for TCG to
 # emulate, which costs -cpu max a third of its speed).
 
@@ -38,20 +40,30 @@ command -v socat >/dev/null || die "socat not found; run 'make deps'"
 ARM64_USERLAND="busybox-static kmod libkmod2 liblzma5 libssl3 libzstd1 libc6
 	gpiod libgpiod2 libgcc-s1 libstdc++6 i2c-tools libi2c0"
 
-# The arm64 release of the headers make cross-arm64 used: the version
-# of the amd64 kernel of the line installed here.
-ARM64_AMD=$("$TOP/tests/kver" "$ARM64_LINE") ||
-	die "no amd64 kernel of line $ARM64_LINE installed; run 'make deps KVER=$ARM64_LINE'"
-ARM64_PKGVER=$(dpkg-query -W -f='${Version}' "linux-headers-$ARM64_AMD") ||
-	die "linux-headers-$ARM64_AMD is not installed"
-KVER=${ARM64_AMD%-amd64}-arm64
-ARM64_KDIR=$("$TOP/tests/arm64/fetch" "kernel-$KVER" \
-	"linux-image-$KVER-unsigned=$ARM64_PKGVER") || die "cannot fetch the arm64 kernel $KVER"
-KERNEL=$ARM64_KDIR/boot/vmlinuz-$KVER
-KMODDIR=$ARM64_KDIR/lib/modules/$KVER
-# the package leaves modules.dep to its postinst: made here, once
-[ -s "$KMODDIR/modules.dep" ] || depmod -b "$ARM64_KDIR" "$KVER" ||
-	die "depmod of the fetched arm64 modules failed"
+if [ -n "${ARM64_KBUILD:-}" ]; then
+	# make check-arm64-debug: the sanitizer kernel tests/arm64/debug-kernel
+	# built, its modules installed beside the tree (modules_install ran
+	# depmod)
+	KVER=$(cat "$ARM64_KBUILD/include/config/kernel.release") ||
+		die "no kernel release in $ARM64_KBUILD"
+	KERNEL=$ARM64_KBUILD/arch/arm64/boot/Image
+	KMODDIR=$(dirname "$ARM64_KBUILD")/mods/lib/modules/$KVER
+else
+	# The arm64 release of the headers make cross-arm64 used: the version
+	# of the amd64 kernel of the line installed here.
+	ARM64_AMD=$("$TOP/tests/kver" "$ARM64_LINE") ||
+		die "no amd64 kernel of line $ARM64_LINE installed; run 'make deps KVER=$ARM64_LINE'"
+	ARM64_PKGVER=$(dpkg-query -W -f='${Version}' "linux-headers-$ARM64_AMD") ||
+		die "linux-headers-$ARM64_AMD is not installed"
+	KVER=${ARM64_AMD%-amd64}-arm64
+	ARM64_KDIR=$("$TOP/tests/arm64/fetch" "kernel-$KVER" \
+		"linux-image-$KVER-unsigned=$ARM64_PKGVER") || die "cannot fetch the arm64 kernel $KVER"
+	KERNEL=$ARM64_KDIR/boot/vmlinuz-$KVER
+	KMODDIR=$ARM64_KDIR/lib/modules/$KVER
+	# the package leaves modules.dep to its postinst: made here, once
+	[ -s "$KMODDIR/modules.dep" ] || depmod -b "$ARM64_KDIR" "$KVER" ||
+		die "depmod of the fetched arm64 modules failed"
+fi
 # shellcheck disable=SC2086
 ARM64_ROOT=$("$TOP/tests/arm64/fetch" userland $ARM64_USERLAND) ||
 	die "cannot fetch the arm64 userland"

@@ -70,8 +70,11 @@ fwup_error() {
 	cat $FWUP/error
 }
 
-#   fwup_patient          answers may take 5 s (times GB_TSCALE): a busy
-#                         machine's guest is no silent bootloader
+#   fwup_patient          answers may take 5 s, the chip 20 s to enter its
+#                         bootloader (both times GB_TSCALE): a busy
+#                         machine's guest is no silent bootloader, and the
+#                         sync, resent after each answer's time, is tried
+#                         several times before the chip counts as absent
 #   fwup_fails IMG EXPECT LOG [FAULT...]
 #                         arm the gbsim faults FAULT ("CMD KIND"), upload
 #                         IMG as the chip, expect error EXPECT and a kernel
@@ -80,6 +83,7 @@ fwup_error() {
 #                         afterwards is played too
 fwup_patient() {
 	echo $((5000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/reply_timeout_ms
+	echo $((20000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/boot_timeout_ms
 }
 
 fwup_fails() {

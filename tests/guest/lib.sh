@@ -20,7 +20,7 @@ GB_EXTRA=/lib/modules/$GB_KVER/extra
 : "${GBTEST_CASE:=interactive}"
 
 # The kernel log lines that fail whichever case was running (grep -E).
-GB_HEALTH_RE='WARNING:|BUG:|Oops|general protection|possible recursive locking|circular locking|KASAN|gbtest: kmemleak: unreferenced|UBSAN|refcount_t:|list_add corruption|list_del corruption|Call Trace:|unreferenced object|inconsistent lock state|suspicious RCU'
+GB_HEALTH_RE='WARNING:|BUG:|Oops|general protection|possible recursive locking|circular locking|KASAN|gbtest: kmemleak: unreferenced|UBSAN|refcount_t:|list_add corruption|list_del corruption|Call [Tt]race:|unreferenced object|inconsistent lock state|suspicious RCU'
 
 info() {
 	echo "$*"

@@ -19,8 +19,12 @@ cp img nobd
 printf '\000' | dd of=nobd bs=1 seek=$((720896 - 88 + 48)) conv=notrunc 2>/dev/null
 fwup_fails short "preparing:invalid-file-size" "firmware upload refused, nothing erased: the 700000-byte image is truncated"
 fwup_fails long "preparing:invalid-file-size" "refused, nothing erased: the 720898-byte image is larger than"
-fwup_fails zeros "preparing:firmware-invalid" "refused, nothing erased: .*not a CC1352P7 image"
-fwup_fails nobd "preparing:firmware-invalid" "refused, nothing erased: .*disables the ROM bootloader or its backdoor"
+# 6.1 has no "firmware-invalid" (make check-arm64-debug boots a 6.1):
+# gb-hdlc says hw-error there, the log line says why
+invalid=firmware-invalid
+case $(uname -r) in 6.1.*) invalid=hw-error ;; esac
+fwup_fails zeros "preparing:$invalid" "refused, nothing erased: .*not a CC1352P7 image"
+fwup_fails nobd "preparing:$invalid" "refused, nothing erased: .*disables the ROM bootloader or its backdoor"
 gbsim ctl -s $CTL hdlc rom | grep -q 'mode=firmware synced=0 commands=0 ' ||
 	fail "the bootloader ran for a refused image: $(gbsim ctl -s $CTL hdlc rom)"
 test -e $LB || fail "the link went for a refused image"
@@ -28,7 +32,7 @@ test -e $LB || fail "the link went for a refused image"
 # ---- the chip never enters its bootloader (nobody tells gbsim)
 echo $((3000 * ${GB_TSCALE:-1})) >/sys/module/gb_hdlc/parameters/boot_timeout_ms
 fwup_fails img "preparing:timeout" "did not enter its ROM bootloader within"
-echo 20000 >/sys/module/gb_hdlc/parameters/boot_timeout_ms
+fwup_patient
 wait_for 60 test -e $LB || fail "no link after the silent bootloader"
 
 # ---- failures before the erase: the chip boots its old firmware again
