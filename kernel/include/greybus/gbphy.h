@@ -69,6 +69,12 @@
  * removed in the bundle's disconnect; by then, if the module is gone,
  * their connections are already disabled and every operation fails at
  * once with -ESHUTDOWN.
+ *
+ * Lifetime.  A gbphy device holds a reference on its bundle from its
+ * creation to its release, not only while registered: its cport_desc
+ * points into the bundle, and the driver core may still match and lock
+ * a device it walks (a driver registering) after the device was
+ * unregistered.
  */
 #ifndef __GREYBUS_GBPHY_H
 #define __GREYBUS_GBPHY_H
