@@ -29,9 +29,8 @@
  * from any context, so the release only frees memory.
  *
  * Memory: an operation is one allocation holding both its messages and,
- * when they fit in GB_OPERATION_INLINE_MAX bytes, their buffers; larger
- * buffers share one allocation (@apart) or, beyond a slab object, each
- * have their own (gb_message->separate).  Everything
+ * when they fit in GB_OPERATION_INLINE_MAX bytes, their buffers; a larger
+ * buffer is an allocation of its own (gb_message->separate).  Everything
  * lives exactly as long as the operation: no host driver keeps a buffer
  * past greybus_message_sent(), no caller past its last put.
  *
@@ -220,41 +219,27 @@ static void gb_operation_timeout(struct timer_list *t);
 /*
  * One allocation: the operation, both its messages, and their buffers as
  * far as they fit in GB_OPERATION_INLINE_MAX bytes, the request first
- * (docs/architecture.md).  When neither buffer fits there, both share one
- * allocation apart if that stays a slab object (up to
- * KMALLOC_MAX_CACHE_SIZE bytes), so a transfer of a few KiB costs two.
- * @response_room is the bytes (header included) to keep for the
- * response, 0 for none.  The request is set up for @request_size bytes of
- * payload; the response is left to the caller.
+ * (docs/architecture.md).  @response_room is the bytes (header included)
+ * to keep for the response, 0 for none.  The request is set up for
+ * @request_size bytes of payload; the response is left to the caller.
  */
 static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 					       u8 type, unsigned long flags,
 					       size_t request_size,
 					       size_t response_room, gfp_t gfp)
 {
-	size_t request_room = ALIGN(sizeof(struct gb_operation_msg_hdr) +
-				    request_size, 8);
-	size_t request_inline = 0, response_inline = 0;
+	size_t request_room = sizeof(struct gb_operation_msg_hdr) + request_size;
 	struct gb_operation *operation;
-	void *apart = NULL;
 
-	if (request_room <= GB_OPERATION_INLINE_MAX)
-		request_inline = request_room;
-	if (request_inline + response_room <= GB_OPERATION_INLINE_MAX)
-		response_inline = response_room;
-	if (!request_inline && response_room && !response_inline &&
-	    request_room + response_room <= KMALLOC_MAX_CACHE_SIZE) {
-		apart = kzalloc(request_room + response_room, gfp);
-		if (!apart)
-			return NULL;
-	}
+	request_room = request_room <= GB_OPERATION_INLINE_MAX ?
+		       ALIGN(request_room, 8) : 0;
+	if (request_room + response_room > GB_OPERATION_INLINE_MAX)
+		response_room = 0;
 
 	operation = kzalloc(struct_size(operation, buf,
-					request_inline + response_inline), gfp);
-	if (!operation) {
-		kfree(apart);
+					request_room + response_room), gfp);
+	if (!operation)
 		return NULL;
-	}
 
 	operation->connection = connection;
 	operation->type = type;
@@ -265,22 +250,16 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 	timer_setup(&operation->timer, gb_operation_timeout, 0);
 	INIT_WORK(&operation->work, gb_operation_work);
 	init_completion(&operation->completion);
+	if (response_room) {
+		operation->response_room = operation->buf + request_room;
+		operation->response_room_size = response_room;
+	}
 
 	/* Keeps the connection's memory while we finish, not the connection */
 	gb_connection_get(connection);
 
-	if (apart) {
-		operation->apart = apart;
-		operation->response_room = apart + request_room;
-		operation->response_room_size = response_room;
-	} else if (response_inline) {
-		operation->response_room = operation->buf + request_inline;
-		operation->response_room_size = response_inline;
-	}
-
 	if (!gb_message_init(operation, &operation->request_msg, type,
-			     request_size, apart ?: operation->buf,
-			     apart ? request_room : request_inline, gfp)) {
+			     request_size, operation->buf, request_room, gfp)) {
 		gb_operation_put(operation);
 		return NULL;
 	}
@@ -298,7 +277,6 @@ static void gb_operation_release(struct kref *kref)
 	trace_gb_operation_destroy(operation);
 	gb_message_buffer_free(&operation->request_msg);
 	gb_message_buffer_free(&operation->response_msg);
-	kfree(operation->apart);
 	kfree(operation);
 
 	gb_connection_put(connection);

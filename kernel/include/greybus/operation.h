@@ -36,8 +36,7 @@ struct gb_operation;
  *	operation")
  *
  * Both messages of an operation are members of it; their buffers, up to
- * GB_OPERATION_INLINE_MAX bytes together, too (else one allocation for
- * both, or one each beyond a slab object).
+ * GB_OPERATION_INLINE_MAX bytes together, too.
  */
 struct gb_message {
 	struct gb_operation		*operation;
@@ -102,9 +101,7 @@ typedef void (*gb_operation_callback)(struct gb_operation *operation);
  * @completion: done once the callback has returned
  * @request_msg: what @request points at
  * @response_msg: what @response points at, once there is a response
- * @apart: the buffers of both messages when neither fits in @buf, or NULL
- * @response_room: where (in @buf or @apart) a response's buffer fits, or
- *	NULL
+ * @response_room: where in @buf a response's buffer fits, or NULL
  * @response_room_size: its bytes
  * @buf: the buffers that fit in the operation's allocation
  *
@@ -138,7 +135,6 @@ struct gb_operation {
 
 	struct gb_message	request_msg;
 	struct gb_message	response_msg;
-	void			*apart;
 	void			*response_room;
 	size_t			response_room_size;
 	u8			buf[] __aligned(8);
