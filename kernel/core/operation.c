@@ -28,6 +28,12 @@
  * greybus_message_sent()).  The last put frees the operation and may come
  * from any context, so the release only frees memory.
  *
+ * Memory: an operation is one allocation holding both its messages and,
+ * when they fit in GB_OPERATION_INLINE_MAX bytes, their buffers; a larger
+ * buffer is an allocation of its own (gb_message->separate).  Everything
+ * lives exactly as long as the operation: no host driver keeps a buffer
+ * past greybus_message_sent(), no caller past its last put.
+ *
  * Incoming requests arrive in greybus_data_rcvd(), possibly in atomic
  * context: they are copied, queued on their connection (at most
  * GB_CONNECTION_INCOMING_MAX at a time) and handled one after the other
@@ -153,40 +159,56 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_get_payload_size_max, GREYBUS);
 
 /* Messages */
 
-static struct gb_message *gb_message_alloc(struct gb_operation *operation,
-					   u8 type, size_t payload_size,
-					   gfp_t gfp)
+/*
+ * Sets up @message, one of @operation's two, with a buffer for @type and
+ * @payload_size bytes of payload: in @room (@room_size bytes of the
+ * operation's own allocation) if it fits, else allocated apart.  False if
+ * the message exceeds the host's largest or memory ran out.
+ */
+static bool gb_message_init(struct gb_operation *operation,
+			    struct gb_message *message, u8 type,
+			    size_t payload_size, void *room, size_t room_size,
+			    gfp_t gfp)
 {
 	struct gb_host_device *hd = operation->connection->hd;
 	size_t size = sizeof(struct gb_operation_msg_hdr) + payload_size;
-	struct gb_message *message;
+	struct gb_operation_msg_hdr *header;
 
 	if (size > hd->buffer_size_max)
-		return NULL;
+		return false;
 
 	/*
-	 * One allocation: the buffer follows the structure.  A host driver
-	 * may map the buffer for DMA towards the device only (received
-	 * messages are copied in), so sharing a cache line with the
-	 * structure is harmless.
+	 * A host driver may map the buffer for DMA towards the device only
+	 * (received messages are copied in), so sharing cache lines with
+	 * the operation is harmless.
 	 */
-	message = kzalloc(sizeof(*message) + size, gfp);
-	if (!message)
-		return NULL;
+	if (room && size <= room_size) {
+		header = room;
+		memset(header, 0, size);
+		message->separate = false;
+	} else {
+		header = kzalloc(size, gfp);
+		if (!header)
+			return false;
+		message->separate = true;
+	}
 
-	message->header = (struct gb_operation_msg_hdr *)(message + 1);
-	message->header->size = cpu_to_le16(size);
-	message->header->type = type;
-	message->payload = message->header + 1;
+	header->size = cpu_to_le16(size);
+	header->type = type;
+	message->header = header;
+	message->payload = header + 1;
 	message->payload_size = payload_size;
 	message->operation = operation;
 
-	return message;
+	return true;
 }
 
-static void gb_message_free(struct gb_message *message)
+static void gb_message_buffer_free(struct gb_message *message)
 {
-	kfree(message);
+	if (message->separate)
+		kfree(message->header);
+	message->separate = false;
+	message->header = NULL;
 }
 
 /* Allocation and references */
@@ -194,13 +216,28 @@ static void gb_message_free(struct gb_message *message)
 static void gb_operation_work(struct work_struct *work);
 static void gb_operation_timeout(struct timer_list *t);
 
+/*
+ * One allocation: the operation, both its messages, and their buffers as
+ * far as they fit in GB_OPERATION_INLINE_MAX bytes, the request first
+ * (docs/architecture.md).  @response_room is the bytes (header included)
+ * to keep for the response, 0 for none.  The request is set up for
+ * @request_size bytes of payload; the response is left to the caller.
+ */
 static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 					       u8 type, unsigned long flags,
-					       gfp_t gfp)
+					       size_t request_size,
+					       size_t response_room, gfp_t gfp)
 {
+	size_t request_room = sizeof(struct gb_operation_msg_hdr) + request_size;
 	struct gb_operation *operation;
 
-	operation = kzalloc(sizeof(*operation), gfp);
+	request_room = request_room <= GB_OPERATION_INLINE_MAX ?
+		       ALIGN(request_room, 8) : 0;
+	if (request_room + response_room > GB_OPERATION_INLINE_MAX)
+		response_room = 0;
+
+	operation = kzalloc(struct_size(operation, buf,
+					request_room + response_room), gfp);
 	if (!operation)
 		return NULL;
 
@@ -213,9 +250,20 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 	timer_setup(&operation->timer, gb_operation_timeout, 0);
 	INIT_WORK(&operation->work, gb_operation_work);
 	init_completion(&operation->completion);
+	if (response_room) {
+		operation->response_room = operation->buf + request_room;
+		operation->response_room_size = response_room;
+	}
 
 	/* Keeps the connection's memory while we finish, not the connection */
 	gb_connection_get(connection);
+
+	if (!gb_message_init(operation, &operation->request_msg, type,
+			     request_size, operation->buf, request_room, gfp)) {
+		gb_operation_put(operation);
+		return NULL;
+	}
+	operation->request = &operation->request_msg;
 
 	return operation;
 }
@@ -227,8 +275,8 @@ static void gb_operation_release(struct kref *kref)
 	struct gb_connection *connection = operation->connection;
 
 	trace_gb_operation_destroy(operation);
-	gb_message_free(operation->request);
-	gb_message_free(operation->response);
+	gb_message_buffer_free(&operation->request_msg);
+	gb_message_buffer_free(&operation->response_msg);
 	kfree(operation);
 
 	gb_connection_put(connection);
@@ -268,23 +316,25 @@ __gb_operation_create(struct gb_connection *connection, u8 type,
 		      size_t request_size, size_t response_size,
 		      unsigned long flags, gfp_t gfp)
 {
+	bool unidirectional = flags & GB_OPERATION_FLAG_UNIDIRECTIONAL;
+	size_t response_room = 0;
 	struct gb_operation *operation;
 
-	operation = gb_operation_alloc(connection, type, flags, gfp);
+	if (!unidirectional)
+		response_room = ALIGN(sizeof(struct gb_operation_msg_hdr) +
+				      response_size, 8);
+	operation = gb_operation_alloc(connection, type, flags, request_size,
+				       response_room, gfp);
 	if (!operation)
 		return NULL;
 
-	operation->request = gb_message_alloc(operation, type, request_size,
-					      gfp);
-	if (!operation->request)
-		goto err_put;
-
-	if (!(flags & GB_OPERATION_FLAG_UNIDIRECTIONAL)) {
-		operation->response =
-			gb_message_alloc(operation, type | GB_MSG_TYPE_RESPONSE,
-					 response_size, gfp);
-		if (!operation->response)
+	if (!unidirectional) {
+		if (!gb_message_init(operation, &operation->response_msg,
+				     type | GB_MSG_TYPE_RESPONSE, response_size,
+				     operation->response_room,
+				     operation->response_room_size, gfp))
 			goto err_put;
+		operation->response = &operation->response_msg;
 	}
 
 	if (flags & GB_OPERATION_FLAG_CORE)
@@ -359,19 +409,19 @@ bool gb_operation_response_alloc(struct gb_operation *operation,
 				 size_t response_size, gfp_t gfp)
 {
 	struct gb_connection *connection = operation->connection;
-	struct gb_message *response;
+	struct gb_message *response = &operation->response_msg;
 
 	if (operation->response) {
 		if (operation->response->payload_size == response_size)
 			return true;
-		gb_message_free(operation->response);
+		gb_message_buffer_free(operation->response);
 		operation->response = NULL;
 	}
 
-	response = gb_message_alloc(operation,
-				    operation->type | GB_MSG_TYPE_RESPONSE,
-				    response_size, gfp);
-	if (!response) {
+	if (!gb_message_init(operation, response,
+			     operation->type | GB_MSG_TYPE_RESPONSE,
+			     response_size, operation->response_room,
+			     operation->response_room_size, gfp)) {
 		dev_err_ratelimited(&connection->hd->dev,
 				    "%s: failed to allocate response of %zu bytes for type 0x%02x\n",
 				    connection->name, response_size, operation->type);
@@ -1174,16 +1224,12 @@ gb_connection_recv_request(struct gb_connection *connection,
 		flags |= GB_OPERATION_FLAG_UNIDIRECTIONAL;
 
 	operation = gb_operation_alloc(connection, header->type, flags,
-				       GFP_ATOMIC);
+				       size - sizeof(*header),
+				       GB_OPERATION_RESPONSE_ROOM, GFP_ATOMIC);
 	if (!operation)
 		goto err_drop;
 
 	operation->id = le16_to_cpu(header->operation_id);
-	operation->request = gb_message_alloc(operation, header->type,
-					      size - sizeof(*header),
-					      GFP_ATOMIC);
-	if (!operation->request)
-		goto err_put;
 	memcpy(operation->request->header, data, size);
 	trace_gb_operation_create_incoming(operation);
 
@@ -1226,8 +1272,6 @@ err_unlock:
 			    header->type, why);
 	return;
 
-err_put:
-	gb_operation_put(operation);
 err_drop:
 	spin_lock_irqsave(&connection->lock, irqflags);
 	connection->stats.dropped++;

@@ -4,16 +4,19 @@
  * (docs/es2.md, include/uapi/greybus/es2.h).
  *
  * All CPorts share one bulk pipe pair; the AP CPort id rides in pad[0]
- * of the message header.  Each outgoing message gets its own URB that
- * points at the core's buffer; its completion hands the message back
- * with greybus_message_sent().  A few IN URBs stay queued for the
- * bridge's messages and two more for ARPC answers.
+ * of the message header.  An outgoing message takes a URB from the host
+ * device's pool, which points at the core's buffer; its completion hands
+ * the message back with greybus_message_sent() (es2_out.c).  A few IN
+ * URBs stay queued for the bridge's messages and two more for ARPC
+ * answers.
  *
  * Teardown (unplug or unbind): gb_hd_del() first, while the IN URBs
  * still run, so that an unbind can shut connections down cleanly (after
  * an unplug every request fails at once with -ENODEV); then @gone
- * refuses new work, every URB is killed and the host device put.
- * soft_unbind keeps usbcore from killing our URBs before that.
+ * refuses new work, the OUT anchor is poisoned (no OUT URB runs or
+ * starts after that), the IN URBs are killed, everything is freed and
+ * the host device put.  soft_unbind keeps usbcore from killing our URBs
+ * before that.
  */
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -29,110 +32,6 @@
 struct gb_es2 *gb_es2_from_hd(struct gb_host_device *hd)
 {
 	return gb_hd_priv(hd);
-}
-
-static struct gb_es2 *gb_es2_from_message(struct gb_message *message)
-{
-	return gb_es2_from_hd(message->operation->connection->hd);
-}
-
-/* Bulk OUT */
-
-static void gb_es2_out_complete(struct urb *urb)
-{
-	struct gb_message *message = urb->context;
-	struct gb_es2 *es2 = gb_es2_from_message(message);
-	unsigned long flags;
-	int status = urb->status;
-
-	spin_lock_irqsave(&es2->lock, flags);
-	message->hcpriv = NULL;
-	spin_unlock_irqrestore(&es2->lock, flags);
-	message->header->pad[0] = 0;
-
-	switch (status) {
-	case 0:
-	case -ENOENT:
-	case -ECONNRESET:
-	case -ESHUTDOWN:
-	case -ENODEV:
-	case -EPROTO:
-	case -EILSEQ:
-		break;
-	default:
-		dev_err_ratelimited(&es2->intf->dev, "cport out: urb status %d\n",
-				    status);
-		break;
-	}
-
-	greybus_message_sent(es2->hd, message, status);
-	usb_free_urb(urb);
-}
-
-static int gb_es2_message_send(struct gb_host_device *hd, u16 cport_id,
-			       struct gb_message *message, gfp_t gfp_mask)
-{
-	struct gb_es2 *es2 = gb_es2_from_hd(hd);
-	unsigned long flags;
-	struct urb *urb;
-	size_t size;
-	int ret;
-
-	size = le16_to_cpu(message->header->size);
-	if (cport_id >= hd->num_cports)
-		return -EINVAL;
-	if (size < sizeof(*message->header) || size > hd->buffer_size_max)
-		return -EMSGSIZE;
-
-	urb = usb_alloc_urb(0, gfp_mask);
-	if (!urb)
-		return -ENOMEM;
-
-	spin_lock_irqsave(&es2->lock, flags);
-	if (es2->gone) {
-		spin_unlock_irqrestore(&es2->lock, flags);
-		usb_free_urb(urb);
-		return -ESHUTDOWN;
-	}
-	message->hcpriv = urb;
-	spin_unlock_irqrestore(&es2->lock, flags);
-
-	message->header->pad[0] = cport_id;
-	usb_fill_bulk_urb(urb, es2->udev,
-			  usb_sndbulkpipe(es2->udev, es2->ep_cport_out),
-			  message->header, size, gb_es2_out_complete, message);
-	urb->transfer_flags |= URB_ZERO_PACKET;
-	usb_anchor_urb(urb, &es2->out_anchor);
-
-	ret = usb_submit_urb(urb, gfp_mask);
-	if (ret) {
-		usb_unanchor_urb(urb);
-		spin_lock_irqsave(&es2->lock, flags);
-		message->hcpriv = NULL;
-		spin_unlock_irqrestore(&es2->lock, flags);
-		message->header->pad[0] = 0;
-		usb_free_urb(urb);
-		return ret;
-	}
-
-	return 0;
-}
-
-static void gb_es2_message_cancel(struct gb_message *message)
-{
-	struct gb_es2 *es2 = gb_es2_from_message(message);
-	struct urb *urb;
-
-	spin_lock_irq(&es2->lock);
-	urb = message->hcpriv;
-	if (urb)
-		usb_get_urb(urb);
-	spin_unlock_irq(&es2->lock);
-
-	if (!urb)
-		return;
-	usb_kill_urb(urb);
-	usb_put_urb(urb);
 }
 
 /* Bulk IN */
@@ -504,6 +403,9 @@ static int gb_es2_probe(struct usb_interface *intf,
 	ret = gb_es2_urbs_alloc(es2);
 	if (ret)
 		goto err_free_urbs;
+	ret = gb_es2_out_pool_alloc(es2);
+	if (ret)
+		goto err_free_urbs;
 
 	usb_set_intfdata(intf, es2);
 
@@ -524,9 +426,11 @@ err_kill_urbs:
 	spin_lock_irq(&es2->lock);
 	es2->gone = true;
 	spin_unlock_irq(&es2->lock);
+	gb_es2_out_poison(es2);
 	gb_es2_urbs_kill(es2);
 	usb_set_intfdata(intf, NULL);
 err_free_urbs:
+	gb_es2_out_pool_free(es2);
 	gb_es2_urbs_free(es2);
 	if (num_cports > GB_ES2_CPORT_CDSI1)
 		gb_hd_cport_release_reserved(hd, GB_ES2_CPORT_CDSI1);
@@ -550,7 +454,9 @@ static void gb_es2_disconnect(struct usb_interface *intf)
 	es2->gone = true;
 	spin_unlock_irq(&es2->lock);
 	gb_es2_arpc_fail_all(es2);
+	gb_es2_out_poison(es2);
 	gb_es2_urbs_kill(es2);
+	gb_es2_out_pool_free(es2);
 	gb_es2_urbs_free(es2);
 	usb_set_intfdata(intf, NULL);
 

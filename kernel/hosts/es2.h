@@ -12,10 +12,18 @@
 #include <linux/types.h>
 #include <linux/usb.h>
 
+struct gb_es2_out;
 struct gb_host_device;
+struct gb_message;
 
 #define GB_ES2_IN_URBS		4	/* CPort data in flight from the bridge */
 #define GB_ES2_ARPC_URBS	2
+/*
+ * Pooled URBs for outgoing messages (es2_out.c): as many as Linux's own
+ * ES2 driver keeps for its bulk OUT pipe.  A message finding them all in
+ * flight gets a URB of its own.
+ */
+#define GB_ES2_OUT_URBS		8
 #define GB_ES2_CTRL_TIMEOUT_MS	1000	/* vendor requests, ARPC answers */
 
 /* Lives in the host device's hd_priv; usb intfdata points here. */
@@ -29,14 +37,17 @@ struct gb_es2 {
 
 	struct urb		*cport_in[GB_ES2_IN_URBS];
 	struct urb		*arpc_in[GB_ES2_ARPC_URBS];
-	struct usb_anchor	out_anchor;	/* one urb per message */
+	struct usb_anchor	out_anchor;	/* OUT urbs submitted */
+	struct gb_es2_out	*out_pool;	/* GB_ES2_OUT_URBS of them */
 
 	/*
-	 * Irq-safe: message->hcpriv of messages in flight, @arpcs, @arpc_id
-	 * and @gone, all touched from URB completions.
+	 * Irq-safe: message->hcpriv of messages in flight, @out_free and the
+	 * state of each struct gb_es2_out, @arpcs, @arpc_id and @gone, all
+	 * touched from URB completions.
 	 */
 	spinlock_t		lock;
 	bool			gone;		/* disconnect: refuse new work */
+	unsigned long		out_free;	/* bitmap: free in @out_pool */
 	struct list_head	arpcs;		/* struct gb_es2_arpc waiting */
 	u16			arpc_id;
 };
@@ -50,5 +61,12 @@ int gb_es2_arpc(struct gb_es2 *es2, u8 type, const void *payload, u16 len,
 		unsigned int timeout_ms);
 void gb_es2_arpc_in_complete(struct urb *urb);
 void gb_es2_arpc_fail_all(struct gb_es2 *es2);
+
+int gb_es2_message_send(struct gb_host_device *hd, u16 cport_id,
+			struct gb_message *message, gfp_t gfp_mask);
+void gb_es2_message_cancel(struct gb_message *message);
+int gb_es2_out_pool_alloc(struct gb_es2 *es2);
+void gb_es2_out_poison(struct gb_es2 *es2);
+void gb_es2_out_pool_free(struct gb_es2 *es2);
 
 #endif /* __GB_HOSTS_ES2_H */

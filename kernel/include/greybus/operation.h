@@ -31,6 +31,12 @@ struct gb_operation;
  * @payload: just after the header
  * @payload_size: bytes of payload
  * @hcpriv: the host driver's, while the message is in its hands
+ * @separate: the core's: @header is an allocation of its own, not part
+ *	of the operation's (docs/architecture.md, "One allocation per
+ *	operation")
+ *
+ * Both messages of an operation are members of it; their buffers, up to
+ * GB_OPERATION_INLINE_MAX bytes together, too.
  */
 struct gb_message {
 	struct gb_operation		*operation;
@@ -39,7 +45,17 @@ struct gb_message {
 	size_t				payload_size;
 
 	void				*hcpriv;
+	bool				separate;
 };
+
+/*
+ * Bytes of message buffers (headers included) an operation carries in
+ * its own allocation; a buffer that does not fit is allocated apart.
+ * An incoming operation keeps room for a response of up to
+ * GB_OPERATION_RESPONSE_ROOM bytes (header included) after its request.
+ */
+#define GB_OPERATION_INLINE_MAX		512
+#define GB_OPERATION_RESPONSE_ROOM	64
 
 /* Flags a caller may pass to gb_operation_create_flags() */
 #define GB_OPERATION_FLAG_UNIDIRECTIONAL	BIT(0)	/* no response */
@@ -83,6 +99,11 @@ typedef void (*gb_operation_callback)(struct gb_operation *operation);
  * @timer: completes the operation with -ETIMEDOUT
  * @work: runs the completion: callback, then @completion
  * @completion: done once the callback has returned
+ * @request_msg: what @request points at
+ * @response_msg: what @response points at, once there is a response
+ * @response_room: where in @buf a response's buffer fits, or NULL
+ * @response_room_size: its bytes
+ * @buf: the buffers that fit in the operation's allocation
  *
  * An operation is reference counted; gb_operation_create() returns the
  * caller's reference, dropped with gb_operation_put().  While it is in
@@ -111,6 +132,12 @@ struct gb_operation {
 	struct timer_list	timer;
 	struct work_struct	work;
 	struct completion	completion;
+
+	struct gb_message	request_msg;
+	struct gb_message	response_msg;
+	void			*response_room;
+	size_t			response_room_size;
+	u8			buf[] __aligned(8);
 };
 
 static inline bool
