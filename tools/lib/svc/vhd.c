@@ -10,8 +10,8 @@
  * returns as many events as fit in GBSIM_VHD_RBUF bytes.
  *
  * Messages to the AP (send) are written at once, except while the
- * transport is held (gbsim_vhd_hold(): while the events of a read are
- * handled, and while gbnet handles what a node sent): then they are
+ * transport is held (gbsim_vhd_hold(): while the events one read()
+ * returned are handled, and while gbnet handles what a node sent): then they are
  * packed into one buffer and written with one write() at the last
  * release, or when the buffer is full.  A write the kernel takes only
  * partly refused the event where it stopped: that one is written alone
@@ -411,7 +411,6 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 	if (revents & POLLOUT)
 		gbsim_vhd_flush(tp);
 	if (revents & POLLIN) {
-		gbsim_vhd_hold(tp);
 		for (unsigned int i = 0; i < GBSIM_VHD_READS_MAX; i++) {
 			ssize_t n = read(fd, vhd->rbuf, vhd->rbuf_len);
 
@@ -421,17 +420,23 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 				break;
 			if (n < 0) {
 				gbsim_vhd_lost(tp, -errno);
-				break;
+				return;
 			}
 			if (n == 0) {
 				gbsim_vhd_lost(tp, -EPIPE);
-				break;
+				return;
 			}
+			/*
+			 * The answers to what one read returned go out
+			 * before the next read: waiting for more would
+			 * only delay them
+			 */
+			gbsim_vhd_hold(tp);
 			gbsim_vhd_dispatch_all(tp, vhd->rbuf, (size_t)n);
+			gbsim_vhd_release(tp);
 			if (vhd->lost)
-				break;
+				return;
 		}
-		gbsim_vhd_release(tp);
 	} else if (revents & (POLLHUP | POLLERR | POLLNVAL)) {
 		gbsim_vhd_lost(tp, -EPIPE);
 	}
