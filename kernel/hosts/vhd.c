@@ -803,13 +803,36 @@ static bool gb_vhd_readable(struct gb_vhd_file *f)
 }
 
 /*
- * Takes events off the queue, oldest first, onto @taken: one, or with
- * @batch as many as fit in @count bytes together.  Returns their bytes,
- * 0 if the queue is empty, or -EMSGSIZE if the oldest does not fit alone
- * (it stays queued).
+ * Takes the next event off the queue if it fits in @count bytes.  Returns
+ * it, NULL if the queue is empty, or an ERR_PTR(-EMSGSIZE).
  */
-static ssize_t gb_vhd_dequeue(struct gb_vhd_file *f, size_t count,
-			      bool batch, struct list_head *taken)
+static struct gb_vhd_event *gb_vhd_dequeue(struct gb_vhd_file *f,
+					   size_t count)
+{
+	struct gb_vhd_event *ev;
+
+	spin_lock_irq(&f->qlock);
+	ev = list_first_entry_or_null(&f->queue, struct gb_vhd_event, node);
+	if (ev && ev->size > count) {
+		ev = ERR_PTR(-EMSGSIZE);
+	} else if (ev) {
+		list_del(&ev->node);
+		f->q_events--;
+		f->q_bytes -= ev->size;
+	}
+	spin_unlock_irq(&f->qlock);
+
+	return ev;
+}
+
+/*
+ * Version 3: takes events off the queue, oldest first, onto @taken, as
+ * many as fit in @count bytes together.  Returns their bytes, 0 if the
+ * queue is empty, or -EMSGSIZE if the oldest does not fit alone (it
+ * stays queued).
+ */
+static ssize_t gb_vhd_dequeue_batch(struct gb_vhd_file *f, size_t count,
+				    struct list_head *taken)
 {
 	struct gb_vhd_event *ev, *tmp;
 	size_t bytes = 0;
@@ -822,8 +845,6 @@ static ssize_t gb_vhd_dequeue(struct gb_vhd_file *f, size_t count,
 		f->q_events--;
 		f->q_bytes -= ev->size;
 		bytes += ev->size;
-		if (!batch)
-			break;
 	}
 	if (!bytes && !list_empty(&f->queue))
 		bytes = -EMSGSIZE;
@@ -870,11 +891,49 @@ static ssize_t gb_vhd_deliver(struct gb_vhd_file *f, char __user *ubuf,
 	return done;
 }
 
+/* Version 3: as many whole events as fit; under f->read_lock */
+static ssize_t gb_vhd_read_batch(struct gb_vhd_file *f, char __user *ubuf,
+				 size_t count)
+{
+	LIST_HEAD(taken);
+	ssize_t ret;
+
+	ret = gb_vhd_dequeue_batch(f, count, &taken);
+	if (ret > 0)
+		ret = gb_vhd_deliver(f, ubuf, &taken);
+
+	return ret;
+}
+
+/* One event; under f->read_lock.  0: nothing queued. */
+static ssize_t gb_vhd_read_one(struct gb_vhd_file *f, char __user *ubuf,
+			       size_t count)
+{
+	struct gb_vhd_event *ev;
+	ssize_t ret;
+
+	ev = gb_vhd_dequeue(f, count);
+	if (IS_ERR_OR_NULL(ev))
+		return PTR_ERR_OR_ZERO(ev);
+
+	if (copy_to_user(ubuf, ev->buf, ev->size)) {
+		spin_lock_irq(&f->qlock);
+		list_add(&ev->node, &f->queue);
+		f->q_events++;
+		f->q_bytes += ev->size;
+		spin_unlock_irq(&f->qlock);
+		return -EFAULT;
+	}
+	ret = ev->size;
+	kfree(ev);
+
+	return ret;
+}
+
 static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 			   size_t count, loff_t *ppos)
 {
 	struct gb_vhd_file *f = file->private_data;
-	LIST_HEAD(taken);
 	ssize_t ret;
 
 	for (;;) {
@@ -882,7 +941,10 @@ static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 		if (ret)
 			return ret;
 
-		ret = gb_vhd_dequeue(f, count, READ_ONCE(f->batch), &taken);
+		if (READ_ONCE(f->batch))
+			ret = gb_vhd_read_batch(f, ubuf, count);
+		else
+			ret = gb_vhd_read_one(f, ubuf, count);
 		if (ret)
 			break;
 		mutex_unlock(&f->read_lock);
@@ -894,8 +956,6 @@ static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 			return ret;
 	}
 
-	if (ret > 0)
-		ret = gb_vhd_deliver(f, ubuf, &taken);
 	mutex_unlock(&f->read_lock);
 
 	return ret;
