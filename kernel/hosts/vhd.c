@@ -15,6 +15,11 @@
  * may be called in atomic context); @read_lock serialises readers with
  * each other and with the flush on DESTROY, and is never held while
  * waiting for an event.  Lock order: @lock, then @read_lock, then @qlock.
+ * @batch (a version 3 host: several events per read() and write()) is
+ * written only under @lock, together with @hd; write() reads it under
+ * @lock, read() without (READ_ONCE): a read racing CREATE or DESTROY may
+ * return one event where it could have returned several, which both
+ * ABIs allow.
  *
  * struct gb_vhd_host lives in the host device's hd_priv and may outlive
  * the file: the core holds references of its own.  Its @file points back
@@ -33,6 +38,7 @@
 #include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/poll.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
@@ -63,6 +69,7 @@ struct gb_vhd_file {
 	u8			*rxbuf;		/* RECV staging, @mtu bytes */
 	u16			num_cports;
 	u16			mtu;
+	bool			batch;		/* version 3 host */
 
 	struct mutex		read_lock;	/* readers, flush */
 	spinlock_t		qlock;		/* both lists and counts */
@@ -383,7 +390,7 @@ static int gb_vhd_cport_shutdown(struct gb_host_device *hd, u16 cport_id,
 	return 0;
 }
 
-/* Version 2 hosts hear of every bundle, to authorize it or not */
+/* Version 2 and 3 hosts hear of every bundle, to authorize it or not */
 static void gb_vhd_bundle_added(struct gb_host_device *hd,
 				struct gb_bundle *bundle)
 {
@@ -539,8 +546,9 @@ static int gb_vhd_create(struct gb_vhd_file *f, const void __user *ubuf,
 	if (ret)
 		goto err_unlink_host;
 
-	gb_vhd_staging_end(f, true);
 	f->hd = hd;
+	WRITE_ONCE(f->batch, req.version >= GB_VHD_VERSION_BATCH);
+	gb_vhd_staging_end(f, true);
 
 	return 0;
 
@@ -577,6 +585,7 @@ static void gb_vhd_remove(struct gb_vhd_file *f)
 	gb_hd_put(hd);
 
 	f->hd = NULL;
+	WRITE_ONCE(f->batch, false);
 	kvfree(f->rxbuf);
 	f->rxbuf = NULL;
 	bitmap_free(f->enabled);
@@ -816,21 +825,115 @@ static struct gb_vhd_event *gb_vhd_dequeue(struct gb_vhd_file *f,
 	return ev;
 }
 
-/* Puts back an event read() could not deliver, in its place. */
-static void gb_vhd_requeue(struct gb_vhd_file *f, struct gb_vhd_event *ev)
+/*
+ * Version 3: takes events off the queue, oldest first, onto @taken, as
+ * many as fit in @count bytes together.  Returns their bytes, 0 if the
+ * queue is empty, or -EMSGSIZE if the oldest does not fit alone (it
+ * stays queued).
+ */
+static ssize_t gb_vhd_dequeue_batch(struct gb_vhd_file *f, size_t count,
+				    struct list_head *taken)
 {
+	struct gb_vhd_event *ev, *tmp;
+	size_t bytes = 0;
+
 	spin_lock_irq(&f->qlock);
-	list_add(&ev->node, &f->queue);
-	f->q_events++;
-	f->q_bytes += ev->size;
+	list_for_each_entry_safe(ev, tmp, &f->queue, node) {
+		if (ev->size > count - bytes)
+			break;
+		list_move_tail(&ev->node, taken);
+		f->q_events--;
+		f->q_bytes -= ev->size;
+		bytes += ev->size;
+	}
+	if (!bytes && !list_empty(&f->queue))
+		bytes = -EMSGSIZE;
 	spin_unlock_irq(&f->qlock);
+
+	return bytes;
+}
+
+/* Puts back, in their place, events read() could not deliver. */
+static void gb_vhd_requeue(struct gb_vhd_file *f, struct list_head *events)
+{
+	struct gb_vhd_event *ev;
+
+	spin_lock_irq(&f->qlock);
+	list_for_each_entry(ev, events, node) {
+		f->q_events++;
+		f->q_bytes += ev->size;
+	}
+	list_splice(events, &f->queue);
+	spin_unlock_irq(&f->qlock);
+}
+
+/*
+ * Copies the events on @taken to @ubuf back-to-back and frees them.  An
+ * event that faults goes back to the queue with those after it; returns
+ * the bytes copied before it, or -EFAULT if none were.
+ */
+static ssize_t gb_vhd_deliver(struct gb_vhd_file *f, char __user *ubuf,
+			      struct list_head *taken)
+{
+	struct gb_vhd_event *ev, *tmp;
+	size_t done = 0;
+
+	list_for_each_entry_safe(ev, tmp, taken, node) {
+		if (copy_to_user(ubuf + done, ev->buf, ev->size)) {
+			gb_vhd_requeue(f, taken);
+			return done ? done : -EFAULT;
+		}
+		done += ev->size;
+		list_del(&ev->node);
+		kfree(ev);
+	}
+
+	return done;
+}
+
+/* Version 3: as many whole events as fit; under f->read_lock */
+static ssize_t gb_vhd_read_batch(struct gb_vhd_file *f, char __user *ubuf,
+				 size_t count)
+{
+	LIST_HEAD(taken);
+	ssize_t ret;
+
+	ret = gb_vhd_dequeue_batch(f, count, &taken);
+	if (ret > 0)
+		ret = gb_vhd_deliver(f, ubuf, &taken);
+
+	return ret;
+}
+
+/* One event; under f->read_lock.  0: nothing queued. */
+static ssize_t gb_vhd_read_one(struct gb_vhd_file *f, char __user *ubuf,
+			       size_t count)
+{
+	struct gb_vhd_event *ev;
+	ssize_t ret;
+
+	ev = gb_vhd_dequeue(f, count);
+	if (IS_ERR_OR_NULL(ev))
+		return PTR_ERR_OR_ZERO(ev);
+
+	if (copy_to_user(ubuf, ev->buf, ev->size)) {
+		spin_lock_irq(&f->qlock);
+		list_add(&ev->node, &f->queue);
+		f->q_events++;
+		f->q_bytes += ev->size;
+		spin_unlock_irq(&f->qlock);
+		return -EFAULT;
+	}
+	ret = ev->size;
+	kfree(ev);
+
+	return ret;
 }
 
 static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 			   size_t count, loff_t *ppos)
 {
 	struct gb_vhd_file *f = file->private_data;
-	struct gb_vhd_event *ev;
 	ssize_t ret;
 
 	for (;;) {
@@ -838,8 +941,11 @@ static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 		if (ret)
 			return ret;
 
-		ev = gb_vhd_dequeue(f, count);
-		if (ev)
+		if (READ_ONCE(f->batch))
+			ret = gb_vhd_read_batch(f, ubuf, count);
+		else
+			ret = gb_vhd_read_one(f, ubuf, count);
+		if (ret)
 			break;
 		mutex_unlock(&f->read_lock);
 
@@ -850,29 +956,37 @@ static ssize_t gb_vhd_read(struct file *file, char __user *ubuf,
 			return ret;
 	}
 
-	if (IS_ERR(ev)) {
-		ret = PTR_ERR(ev);
-		goto out_unlock;
-	}
-
-	if (copy_to_user(ubuf, ev->buf, ev->size)) {
-		gb_vhd_requeue(f, ev);
-		ret = -EFAULT;
-		goto out_unlock;
-	}
-	ret = ev->size;
-	kfree(ev);
-
-out_unlock:
 	mutex_unlock(&f->read_lock);
 
 	return ret;
 }
 
-static ssize_t gb_vhd_write(struct file *file, const char __user *ubuf,
-			    size_t count, loff_t *ppos)
+/* One event from the process, whatever the ABI; under f->lock */
+static int gb_vhd_dispatch(struct gb_vhd_file *f, u32 type,
+			   const void __user *payload, u32 len)
 {
-	struct gb_vhd_file *f = file->private_data;
+	switch (type) {
+	case GB_VHD_CREATE:
+		return gb_vhd_create(f, payload, len);
+	case GB_VHD_DESTROY:
+		return gb_vhd_destroy(f, len);
+	case GB_VHD_RECV:
+		return gb_vhd_recv(f, payload, len);
+	case GB_VHD_TIMESYNC_STROBE:
+		return gb_vhd_strobe(f, payload, len);
+	case GB_VHD_AUTHORIZE:
+		return gb_vhd_authorize(f, payload, len);
+	case GB_VHD_ECHO_REQUEST:
+		return gb_vhd_echo(f, payload, len);
+	default:
+		return -EINVAL;
+	}
+}
+
+/* Versions 1 and 2, and any file without a host: one whole event */
+static ssize_t gb_vhd_write_one(struct gb_vhd_file *f,
+				const char __user *ubuf, size_t count)
+{
 	struct gb_vhd_event_hdr hdr;
 	const char __user *payload = ubuf + sizeof(hdr);
 	int ret;
@@ -892,31 +1006,85 @@ static ssize_t gb_vhd_write(struct file *file, const char __user *ubuf,
 	ret = mutex_lock_interruptible(&f->lock);
 	if (ret)
 		return ret;
-
-	switch (hdr.type) {
-	case GB_VHD_CREATE:
-		ret = gb_vhd_create(f, payload, hdr.len);
-		break;
-	case GB_VHD_DESTROY:
-		ret = gb_vhd_destroy(f, hdr.len);
-		break;
-	case GB_VHD_RECV:
-		ret = gb_vhd_recv(f, payload, hdr.len);
-		break;
-	case GB_VHD_TIMESYNC_STROBE:
-		ret = gb_vhd_strobe(f, payload, hdr.len);
-		break;
-	case GB_VHD_AUTHORIZE:
-		ret = gb_vhd_authorize(f, payload, hdr.len);
-		break;
-	default:
-		ret = -EINVAL;
-		break;
-	}
-
+	ret = gb_vhd_dispatch(f, hdr.type, payload, hdr.len);
 	mutex_unlock(&f->lock);
 
 	return ret ? ret : count;
+}
+
+/*
+ * Version 3: whole events back-to-back, taken in order.  The first one
+ * refused (bad framing included) stops the write: it and everything after
+ * it are not consumed, and write() returns the bytes of the events before
+ * it, or the refusal's error if it was the first.  DESTROY ends the batch
+ * the same way (the file is back to one event per write).  Under f->lock.
+ */
+static ssize_t gb_vhd_write_batch(struct gb_vhd_file *f,
+				  const char __user *ubuf, size_t count)
+{
+	struct gb_vhd_event_hdr hdr = { };
+	unsigned int i;
+	size_t done;
+	int ret = 0;
+
+	for (i = 0, done = 0; done < count && f->batch; i++) {
+		if (count - done < sizeof(hdr)) {
+			ret = -EINVAL;
+			break;
+		}
+		if (copy_from_user(&hdr, ubuf + done, sizeof(hdr))) {
+			ret = -EFAULT;
+			break;
+		}
+		if (hdr.len > count - done - sizeof(hdr) ||
+		    hdr.len > GB_VHD_EVENT_SIZE_MAX - sizeof(hdr)) {
+			ret = -EINVAL;
+			break;
+		}
+
+		ret = gb_vhd_dispatch(f, hdr.type, ubuf + done + sizeof(hdr),
+				      hdr.len);
+		if (ret)
+			break;
+		done += sizeof(hdr) + hdr.len;
+		cond_resched();
+	}
+
+	/*
+	 * Malformed events are named, and so is any refusal after the first
+	 * event: the short count alone does not say why.
+	 */
+	if (ret == -EINVAL || (ret && ret != -EFAULT && i))
+		dev_warn_ratelimited(&f->hd->dev,
+				     "write: event %u (type 0x%x, %u bytes) at byte %zu refused (%d); it and the %zu bytes after it not consumed\n",
+				     i, hdr.type, hdr.len, done, ret,
+				     count - done);
+
+	return done ? done : ret;
+}
+
+static ssize_t gb_vhd_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct gb_vhd_file *f = file->private_data;
+	ssize_t ret;
+
+	/* Only a version 3 host's file takes the lock up front. */
+	if (!READ_ONCE(f->batch))
+		return gb_vhd_write_one(f, ubuf, count);
+
+	ret = mutex_lock_interruptible(&f->lock);
+	if (ret)
+		return ret;
+	if (f->batch) {
+		ret = gb_vhd_write_batch(f, ubuf, count);
+		mutex_unlock(&f->lock);
+		return ret;
+	}
+	mutex_unlock(&f->lock);
+
+	/* DESTROY came first: the one-event ABI again */
+	return gb_vhd_write_one(f, ubuf, count);
 }
 
 static __poll_t gb_vhd_poll(struct file *file, poll_table *wait)

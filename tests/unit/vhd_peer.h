@@ -2,8 +2,11 @@
 /*
  * The AP's side of gb-vhd for the unit-test programs that run gbsim or
  * gbnet without the kernel: one SOCK_SEQPACKET socket stands for the
- * character device (one event per read or write, header then payload),
- * and TAP lines numbered by the program itself.  Included by one file
+ * character device, and TAP lines numbered by the program itself.  The
+ * peer is answered CREATED whatever version it asks for, so gbsim and
+ * gbnet take it for a version 3 host (batched I/O): one packet from them
+ * may carry several events back-to-back, which ev_read() returns one by
+ * one; each packet to them carries one event, as a batched read may.  Included by one file
  * of each program, which sets vhd_sock.
  */
 #ifndef GB_TEST_VHD_PEER_H
@@ -69,25 +72,36 @@ static void ev_write(uint32_t type, const void *payload, size_t len)
 		ev_bail("write failed to");
 }
 
+/* What the last packet from the peer held that ev_read() has not returned */
+static uint8_t ev_packet[256 * 1024];
+static size_t ev_packet_len, ev_packet_off;
+
 /* The next event from the peer: its type, 0 on timeout, -1 at EOF */
 static long ev_read(uint8_t *payload, size_t *len, int timeout_ms)
 {
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
 	struct pollfd pfd = { .fd = vhd_sock, .events = POLLIN };
 	struct gb_vhd_event_hdr hdr;
+	size_t left;
 	ssize_t n;
 
-	if (poll(&pfd, 1, timeout_ms) <= 0)
-		return 0;
-	n = read(vhd_sock, buf, sizeof(buf));
-	if (n <= 0)
-		return -1;
-	if ((size_t)n < sizeof(hdr))
+	if (ev_packet_off >= ev_packet_len) {
+		if (poll(&pfd, 1, timeout_ms) <= 0)
+			return 0;
+		n = read(vhd_sock, ev_packet, sizeof(ev_packet));
+		if (n <= 0)
+			return -1;
+		ev_packet_len = (size_t)n;
+		ev_packet_off = 0;
+	}
+	left = ev_packet_len - ev_packet_off;
+	if (left < sizeof(hdr))
 		ev_bail("short event from");
-	memcpy(&hdr, buf, sizeof(hdr));
-	if (hdr.len != (size_t)n - sizeof(hdr))
+	memcpy(&hdr, ev_packet + ev_packet_off, sizeof(hdr));
+	if (hdr.len > left - sizeof(hdr) ||
+	    hdr.len > GB_VHD_EVENT_SIZE_MAX - sizeof(hdr))
 		ev_bail("event length mismatch from");
-	memcpy(payload, buf + sizeof(hdr), hdr.len);
+	memcpy(payload, ev_packet + ev_packet_off + sizeof(hdr), hdr.len);
+	ev_packet_off += sizeof(hdr) + hdr.len;
 	*len = hdr.len;
 	return hdr.type;
 }

@@ -104,6 +104,7 @@ struct gbnet_node {
 	struct gb_tcp_rx rx;
 	uint8_t		*out;
 	size_t		out_len;
+	bool		flush_due;	/* @out waits for the vhd hold's end */
 
 	/* the node's own limits (limits.c) */
 	unsigned int	mtu;		/* largest message toward it */
@@ -148,6 +149,7 @@ struct gbnet {
 	unsigned int	node_inflight;
 	bool		quickack;	/* ACK every read at once (default) */
 	unsigned int	paused;		/* nodes not read (back-pressure) */
+	unsigned int	flush_due;	/* nodes whose flush_due is set */
 
 	/* DNS-SD discovery through avahi-browse (mdns.c) */
 	bool		mdns;		/* wanted (--mdns) */
@@ -177,6 +179,8 @@ const char *gbnet_node_state_name(enum gbnet_node_state st);
 void gbnet_nodes_fini(struct gbnet *net);
 /* The queue to the AP drained below its low mark: read paused nodes again */
 void gbnet_nodes_resume(void *ctx);
+/* The vhd hold ended (struct gbsim_transport.released): send what waits */
+void gbnet_nodes_flush(void *ctx);
 
 /* node.c, for limits.c: frame @msg for the node's @cport and send it */
 void gbnet_node_write(struct gbnet_node *node, uint16_t cport,

@@ -615,6 +615,8 @@ int main(int argc, char **argv)
 	net.sim.tp = &tp;
 	tp.drained = gbnet_nodes_resume;
 	tp.drained_ctx = &net;
+	tp.released = gbnet_nodes_flush;
+	tp.released_ctx = &net;
 
 	/* the device is open: nothing else needs root */
 	if (user && gbnet_drop_root(user, uid, gid)) {

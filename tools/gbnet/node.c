@@ -10,6 +10,13 @@
  * reaches, starts a message it does not finish in time, or does not read
  * what it is sent, is disconnected, with one rate-limited line.
  *
+ * What the AP sends a node while gbnet handles what one read() of the
+ * vhd device returned (several messages, on a version 3 host) is framed
+ * into the node's buffer and sent when that read is handled
+ * (gbnet_nodes_flush()): one send() for all of them.  What one read()
+ * from a node returned goes to the AP the same way, in one write()
+ * (gbsim_vhd_hold()).
+ *
  * A "tls:" node runs its TLS handshake in the loop between the connect
  * and the module's insertion, bounded by --handshake-timeout; its bytes
  * then go through the session (gb_tls.c) instead of send() and recv().
@@ -206,6 +213,8 @@ static void gbnet_node_flush(struct gbnet_node *node)
 	short ev;
 	ssize_t n;
 
+	node->flush_due = false;	/* net->flush_due is only a hint */
+
 	while (node->out_len) {
 		if (node->tls) {
 			n = gb_tls_send(node->tls, node->out, node->out_len, &ev,
@@ -243,6 +252,12 @@ static int gbnet_node_send(struct gbnet_node *node, uint16_t intf_cport,
 
 	if (node->state != GBNET_NODE_UP)
 		return -ENOTCONN;
+	if (node->flush_due &&
+	    GBNET_OUT_MAX - node->out_len < GB_TCP_PREFIX + len) {
+		gbnet_node_flush(node);	/* make room first */
+		if (node->state != GBNET_NODE_UP)
+			return -ENOTCONN;
+	}
 	if (GBNET_OUT_MAX - node->out_len < GB_TCP_PREFIX + len) {
 		/* the AP is not to wait for a node that does not read */
 		gbnet_node_down(node, true, "does not read: %u bytes queued",
@@ -255,8 +270,32 @@ static int gbnet_node_send(struct gbnet_node *node, uint16_t intf_cport,
 		return -EMSGSIZE;
 	node->out_len += n;
 	node->msgs_out++;
+	/* more may follow for this node from the same read of the AP's */
+	if (gbsim_vhd_held(node->net->tp)) {
+		if (!node->flush_due) {
+			node->flush_due = true;
+			node->net->flush_due++;
+		}
+		return 0;
+	}
 	gbnet_node_flush(node);
 	return 0;
+}
+
+void gbnet_nodes_flush(void *ctx)
+{
+	struct gbnet *net = ctx;
+
+	if (!net->flush_due)
+		return;
+	net->flush_due = 0;
+	for (struct gbnet_node *n = net->nodes; n; n = n->next) {
+		if (!n->flush_due)
+			continue;
+		n->flush_due = false;
+		if (n->state == GBNET_NODE_UP && n->fd >= 0)
+			gbnet_node_flush(n);
+	}
 }
 
 void gbnet_node_write(struct gbnet_node *node, uint16_t cport,
@@ -422,7 +461,10 @@ again:
 		setsockopt(node->fd, IPPROTO_TCP, TCP_QUICKACK, &one, sizeof(one));
 	node->bytes_in += (size_t)n;
 	gb_tcp_rx_added(&node->rx, (size_t)n);
+	/* its messages go to the AP in one write() */
+	gbsim_vhd_hold(node->net->tp);
 	gbnet_node_frames(node);
+	gbsim_vhd_release(node->net->tp);
 	/*
 	 * TLS: a record is decrypted whole, so bytes can wait in the
 	 * session that poll() will never announce: read them now (a few

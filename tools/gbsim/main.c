@@ -26,6 +26,8 @@
 #include "gb_cli.h"
 #include "gb_version.h"
 
+#include <uapi/greybus/vhd.h>
+
 /* Exit codes */
 #define GBSIM_EXIT_OK		0	/* stopped by a signal */
 #define GBSIM_EXIT_RUNTIME	1	/* device missing, refused or lost */
@@ -50,6 +52,7 @@ enum {
 	OPT_BAUD,
 	OPT_EARLY_INSERT,
 	OPT_AUTH_DEFAULT,
+	OPT_VHD_ABI,
 	OPT_CAPTURE,
 	OPT_TLS_CERT,
 	OPT_TLS_KEY,
@@ -82,6 +85,7 @@ static const struct option gbsim_options[] = {
 	{ "baud",	required_argument, NULL, OPT_BAUD },
 	{ "early-insert", no_argument,	   NULL, OPT_EARLY_INSERT },
 	{ "authorized-default", required_argument, NULL, OPT_AUTH_DEFAULT },
+	{ "vhd-abi",	required_argument, NULL, OPT_VHD_ABI },
 	{ "tls-cert",	required_argument, NULL, OPT_TLS_CERT },
 	{ "tls-key",	required_argument, NULL, OPT_TLS_KEY },
 	{ "tls-ca",	required_argument, NULL, OPT_TLS_CA },
@@ -167,6 +171,8 @@ static void gbsim_usage(FILE *out)
 "                        vhd: create a version-2 host (authorization) and\n"
 "                        set its authorized_default; 0 holds every bundle\n"
 "                        until authorized through sysfs\n"
+"      --vhd-abi N       vhd: ask for ABI version N at most (default 3,\n"
+"                        batched I/O; 1 or 2: one event per read/write)\n"
 "  -h, --help            show this help and exit\n"
 "  -V, --version         show the version and exit\n"
 "\n"
@@ -392,6 +398,12 @@ int main(int argc, char **argv)
 				goto out_cfg;
 			tp.authorize = true;
 			tp.hold_bundles = !v;
+			break;
+		case OPT_VHD_ABI:
+			if (gbsim_opt_uint("vhd ABI version", optarg,
+					   GB_VHD_VERSION, GB_VHD_VERSION_MAX, &v))
+				goto out_cfg;
+			tp.vhd_version = (uint32_t)v;
 			break;
 		case 'h':
 			gbsim_usage(stdout);

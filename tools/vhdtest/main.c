@@ -8,6 +8,7 @@
  *   vhdtest check    read/write/poll semantics, as TAP
  *   vhdtest stress   concurrent create/destroy/echo/read/close
  *   vhdtest fuzz     random and edge-case traffic on several files, model-checked
+ *   vhdtest batch    version 3's batched read() and write(), as TAP
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -33,6 +34,8 @@ static const struct {
 	  "race create/destroy/echo/read/close from several threads" },
 	{ "fuzz", vhdtest_cmd_fuzz,
 	  "random and edge-case events on several files, then use it" },
+	{ "batch", vhdtest_cmd_batch,
+	  "check batched read/write of a version 3 host (TAP output)" },
 };
 
 #define VHDTEST_NCMDS (sizeof(vhdtest_cmds) / sizeof(vhdtest_cmds[0]))

@@ -151,5 +151,6 @@ int vhdtest_cmd_abuse(int argc, char **argv);
 int vhdtest_cmd_check(int argc, char **argv);
 int vhdtest_cmd_stress(int argc, char **argv);
 int vhdtest_cmd_fuzz(int argc, char **argv);
+int vhdtest_cmd_batch(int argc, char **argv);
 
 #endif /* VHDTEST_H */

@@ -18,6 +18,20 @@
  *    GB_VHD_EVENT_SIZE_MAX always fits.  Blocks unless O_NONBLOCK
  *    (-EAGAIN); poll() reports EPOLLIN when an event is queued and always
  *    EPOLLOUT.
+ *  - Batched I/O (a host created with version 3, from CREATED until
+ *    DESTROY or close): read() returns as many whole events as fit in the
+ *    buffer, back-to-back, oldest first (at least one; -EMSGSIZE only if
+ *    the oldest alone does not fit).  write() takes whole events
+ *    back-to-back, each with its own header, each checked and carried out
+ *    in order as if written alone.  The first one refused (a malformed
+ *    one, or one whose header runs past the end of the write) stops the
+ *    write: it and everything after it are not consumed, the kernel logs
+ *    why (rate-limited), and write() returns the bytes of the events
+ *    before it, which were carried out; or, if it was the first, fails
+ *    with its error as above.  So a short count means "the event at this
+ *    offset was refused"; writing the rest again returns its error.  A
+ *    DESTROY ends a batch the same way (the rest is not consumed: the
+ *    file takes one event per write() again).
  *  - close(): removes the host device and everything under it, as if the
  *    bridge had been unplugged.
  *
@@ -32,11 +46,15 @@
 /*
  * CREATE's version: 1 is the base ABI.  2 adds AUTHORIZE and the BUNDLE
  * event; a host created with version 1 never sees either, so older
- * clients do not notice.  A kernel without them refuses version 2.
+ * clients do not notice.  3 is version 2 plus batched read() and write()
+ * (above); hosts of versions 1 and 2 keep one event per call.  A kernel
+ * without a version refuses it with -EINVAL, so a client asks for 3 and
+ * falls back to 2 or 1.
  */
 #define GB_VHD_VERSION			1
 #define GB_VHD_VERSION_AUTH		2
-#define GB_VHD_VERSION_MAX		GB_VHD_VERSION_AUTH
+#define GB_VHD_VERSION_BATCH		3
+#define GB_VHD_VERSION_MAX		GB_VHD_VERSION_BATCH
 #define GB_VHD_DEVICE_NAME		"greybus-vhd"
 
 enum gb_vhd_event_type {
@@ -71,7 +89,7 @@ enum gb_vhd_event_type {
 	 */
 	GB_VHD_TIMESYNC_STROBE	= 5,	/* struct gb_vhd_strobe */
 	/*
-	 * Version 2 hosts only: set the host's authorized_default, or
+	 * Version 2 and 3 hosts only: set the host's authorized_default, or
 	 * authorize or deauthorize one bundle of this host.  The state
 	 * changes before write() returns; the driver binds or unbinds
 	 * afterwards.  A bundle this host does not have: -ENODEV.
@@ -105,7 +123,7 @@ enum gb_vhd_event_type {
 	 */
 	GB_VHD_RESET		= 0x8b,	/* no payload */
 	/*
-	 * Version 2 hosts only: a bundle was registered, authorized or
+	 * Version 2 and 3 hosts only: a bundle was registered, authorized or
 	 * not; the process may authorize it (AUTHORIZE).
 	 */
 	GB_VHD_BUNDLE		= 0x8c,	/* struct gb_vhd_bundle */

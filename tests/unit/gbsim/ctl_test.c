@@ -81,28 +81,45 @@ struct rx {
 };
 
 /* Next RECV from gbsim; false on timeout */
+/*
+ * gbsim takes the socket for a version 3 host (batched I/O): a packet
+ * from it may carry several events back-to-back, taken here one by one
+ */
 static bool rx_get(struct rx *m, int timeout_ms)
 {
-	uint8_t buf[GB_VHD_EVENT_SIZE_MAX];
+	static uint8_t pkt[256 * 1024];
+	static size_t pkt_len, pkt_off;
 	struct pollfd pfd = { .fd = ap, .events = POLLIN };
 	struct gb_vhd_event_hdr h;
 	struct gb_vhd_message vm;
+	const uint8_t *ev;
 	ssize_t n;
 
 	for (;;) {
-		if (poll(&pfd, 1, timeout_ms) <= 0)
+		if (pkt_off >= pkt_len) {
+			if (poll(&pfd, 1, timeout_ms) <= 0)
+				return false;
+			n = read(ap, pkt, sizeof(pkt));
+			if (n <= 0)
+				return false;
+			pkt_len = (size_t)n;
+			pkt_off = 0;
+		}
+		ev = pkt + pkt_off;
+		if (pkt_len - pkt_off < sizeof(h))
 			return false;
-		n = read(ap, buf, sizeof(buf));
-		if (n < (ssize_t)(sizeof(h) + sizeof(vm)))
+		memcpy(&h, ev, sizeof(h));
+		if (h.len > pkt_len - pkt_off - sizeof(h) ||
+		    h.len > GB_VHD_EVENT_SIZE_MAX - sizeof(h))
 			return false;
-		memcpy(&h, buf, sizeof(h));
-		if (h.type == GB_VHD_RECV)
+		pkt_off += sizeof(h) + h.len;
+		if (h.type == GB_VHD_RECV && h.len >= sizeof(vm))
 			break;
 	}
-	memcpy(&vm, buf + sizeof(h), sizeof(vm));
+	memcpy(&vm, ev + sizeof(h), sizeof(vm));
 	m->cport = vm.cport_id;
-	m->len = (size_t)n - sizeof(h) - sizeof(vm);
-	memcpy(m->raw, buf + sizeof(h) + sizeof(vm), m->len);
+	m->len = h.len - sizeof(vm);
+	memcpy(m->raw, ev + sizeof(h) + sizeof(vm), m->len);
 	m->id = m->len >= 8 ? (uint16_t)(m->raw[2] | m->raw[3] << 8) : 0;
 	m->type = m->len >= 8 ? m->raw[4] : 0;
 	m->result = m->len >= 8 ? m->raw[5] : 0;

@@ -306,7 +306,7 @@ int main(int argc, char **argv)
 
 		memcpy(&c, buf, sizeof(c));
 		ok(type == GB_VHD_CREATE && len == sizeof(c) &&
-		   c.version == GB_VHD_VERSION && c.num_cports == 16 &&
+		   c.version == GB_VHD_VERSION_BATCH && c.num_cports == 16 &&
 		   c.mtu == 2048 && c.flags == 0, "CREATE first (%u cports, mtu %u)",
 		   c.num_cports, c.mtu);
 	}

@@ -71,6 +71,15 @@ struct gbsim_transport {
 				     uint8_t bundle_id, uint8_t bundle_class,
 				     bool authorized);
 	void		*bundle_ctx;
+	/*
+	 * vhd: the newest ABI version to ask for (0: the newest known, 3:
+	 * batched I/O; below what @authorize needs: that); the kernel's
+	 * refusal of 3 falls back to 2 or 1 by itself
+	 */
+	uint32_t	vhd_version;
+	/* vhd: called (if set) at each last gbsim_vhd_release() */
+	void		(*released)(void *ctx);
+	void		*released_ctx;
 	void		*priv;
 };
 
@@ -85,6 +94,16 @@ struct gbsim_transport {
  */
 int gbsim_vhd_authorize(struct gbsim_transport *tp, uint8_t intf_id,
 			int bundle_id, bool authorized);
+
+/*
+ * vhd: hold the messages sent to the AP until the matching release, to
+ * write them with one write() (a version 3 host; on older ones they go
+ * out at once anyway).  Nests; gbsim_vhd_held() says whether a hold is
+ * on, for those (gbnet) who batch their own sends the same way.
+ */
+void gbsim_vhd_hold(struct gbsim_transport *tp);
+void gbsim_vhd_release(struct gbsim_transport *tp);
+bool gbsim_vhd_held(const struct gbsim_transport *tp);
 
 /* The transports built in, by name ("vhd") */
 const struct gbsim_transport_ops *gbsim_transport_find(const char *name);

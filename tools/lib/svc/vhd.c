@@ -2,11 +2,26 @@
 /*
  * The /dev/greybus-vhd transport (include/uapi/greybus/vhd.h, docs/vhd.md).
  *
- * The device carries one event per read() or write().  Reads are drained
- * until EAGAIN each time poll() says so, at most GBSIM_VHD_READS_MAX of
- * them (a descriptor that never runs dry shares the loop with the signals
- * that stop it); writes that would block wait in a FIFO (order matters: a
- * response must not overtake an earlier one) and go out on POLLOUT.
+ * The host is created with version 3 (batched I/O) when the kernel
+ * offers it, else with version 2 (--authorized-default, gbnet) or 1.
+ * Reads are drained until EAGAIN each time poll() says so, at most
+ * GBSIM_VHD_READS_MAX of them (a descriptor that never runs dry shares
+ * the loop with the signals that stop it); on a version 3 host each read
+ * returns as many events as fit in GBSIM_VHD_RBUF bytes.
+ *
+ * Messages to the AP (send) are written at once, except while the
+ * transport is held (gbsim_vhd_hold(): while the events one read()
+ * returned are handled, and while gbnet handles what a node sent): then they are
+ * packed into one buffer and written with one write() at the last
+ * release, or when the buffer is full.  A write the kernel takes only
+ * partly refused the event where it stopped: that one is written alone
+ * again to learn why, logged, and the rest goes on, as it would have
+ * event by event.  Other events (strobe, authorize) flush what is held
+ * first, then go alone: their answer is wanted at once.
+ *
+ * On hosts of version 1 and 2 writes that would block wait in a FIFO
+ * (order matters: a response must not overtake an earlier one) and go
+ * out on POLLOUT.
  *
  * A path is opened only if it is the greybus-vhd character device: the
  * CREATE written first would otherwise land in whatever file it names.
@@ -24,6 +39,7 @@
 #include <uapi/greybus/vhd.h>
 
 #include <gb_ratelimit.h>
+#include <gb_vhd_batch.h>
 
 #include "gbsim.h"
 #include "log.h"
@@ -33,7 +49,13 @@
 #define GBSIM_VHD_QUEUE_MAX	4096	/* events waiting for POLLOUT */
 _Static_assert(GBSIM_BACKLOG_HIGH < GBSIM_VHD_QUEUE_MAX,
 	       "back-pressure must start before the queue refuses");
-#define GBSIM_VHD_READS_MAX	64	/* events read per wake-up */
+#define GBSIM_VHD_READS_MAX	64	/* reads per wake-up */
+/* A batched read's buffer, and the most a held batch writes at once */
+#define GBSIM_VHD_RBUF		(128 * 1024)
+#define GBSIM_VHD_WBUF		(128 * 1024)
+_Static_assert(GBSIM_VHD_RBUF >= GB_VHD_EVENT_SIZE_MAX &&
+	       GBSIM_VHD_WBUF >= GB_VHD_EVENT_SIZE_MAX,
+	       "a batch buffer holds the largest event");
 
 struct gbsim_vhd_pending {
 	size_t		len;
@@ -42,7 +64,12 @@ struct gbsim_vhd_pending {
 };
 
 struct gbsim_vhd {
-	uint8_t		*rbuf;		/* GB_VHD_EVENT_SIZE_MAX bytes */
+	uint8_t		*rbuf;		/* GBSIM_VHD_RBUF bytes */
+	size_t		rbuf_len;	/* what one read() may return */
+	bool		batch;		/* a version 3 host */
+	unsigned int	hold;		/* gbsim_vhd_hold() depth */
+	uint8_t		*wbuf;		/* held events, GBSIM_VHD_WBUF bytes */
+	size_t		wlen;
 	struct gbsim_vhd_pending *head, *tail;
 	size_t		queued;
 	bool		lost;
@@ -87,6 +114,83 @@ static int gbsim_vhd_write(struct gbsim_transport *tp, const void *ev,
 	if ((size_t)n != len)
 		return -EIO;	/* the ABI takes whole events only */
 	return 0;
+}
+
+static int gbsim_vhd_queue(struct gbsim_transport *tp, const void *ev,
+			   size_t len);
+
+/*
+ * Write what is held, in as few write() calls as the kernel allows: one,
+ * unless an event is refused; that one is logged (as a message the AP
+ * did not get) and skipped, and the rest goes on.  A device that would
+ * block (gb-vhd never does; a test's socket may) gets the rest through
+ * the FIFO, event by event, as on an older host.
+ */
+static void gbsim_vhd_flush_held(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gb_vhd_event_hdr hdr;
+	struct gb_vhd_message m;
+	size_t off = 0, len;
+	ssize_t n;
+
+	while (off < vhd->wlen) {
+		n = write(tp->fd, vhd->wbuf + off, vhd->wlen - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0) {
+			off += (size_t)n;
+			continue;
+		}
+		len = gb_vhd_event_len(vhd->wbuf + off, vhd->wlen - off);
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			for (; len; off += len,
+			     len = gb_vhd_event_len(vhd->wbuf + off,
+						    vhd->wlen - off)) {
+				if (gbsim_vhd_queue(tp, vhd->wbuf + off, len))
+					gbsim_log_error("vhd: queue full, an event of %zu bytes to the AP dropped",
+							len);
+			}
+			break;
+		}
+		/* the first event left was refused: errno says why */
+		memcpy(&hdr, vhd->wbuf + off, sizeof(hdr));
+		memcpy(&m, vhd->wbuf + off + sizeof(hdr), sizeof(m));
+		gbsim_log_error("cport %u: sending %zu bytes to the AP failed: %s",
+				m.cport_id, (size_t)hdr.len - sizeof(m),
+				n < 0 ? strerror(errno) : "nothing written");
+		if (!len)
+			break;	/* cannot be: only whole events are packed */
+		off += len;
+	}
+	vhd->wlen = 0;
+}
+
+void gbsim_vhd_hold(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+
+	if (vhd)
+		vhd->hold++;
+}
+
+void gbsim_vhd_release(struct gbsim_transport *tp)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+
+	if (!vhd || !vhd->hold || --vhd->hold)
+		return;
+	if (vhd->wlen && !vhd->lost)
+		gbsim_vhd_flush_held(tp);
+	if (tp->released)
+		tp->released(tp->released_ctx);
+}
+
+bool gbsim_vhd_held(const struct gbsim_transport *tp)
+{
+	const struct gbsim_vhd *vhd = tp->priv;
+
+	return vhd && vhd->hold;
 }
 
 static int gbsim_vhd_queue(struct gbsim_transport *tp, const void *ev,
@@ -158,6 +262,8 @@ static int gbsim_vhd_event(struct gbsim_transport *tp, uint32_t type,
 
 	if (vhd->lost)
 		return -ENODEV;
+	if (vhd->wlen)
+		gbsim_vhd_flush_held(tp);	/* in order */
 	ev = malloc(sizeof(hdr) + len);
 	if (!ev)
 		return -ENOMEM;
@@ -267,6 +373,34 @@ static void gbsim_vhd_dispatch(struct gbsim_transport *tp, const uint8_t *ev,
 			hdr.type, hdr.len);
 }
 
+/* What one read() returned: one event, or on a version 3 host several */
+static void gbsim_vhd_dispatch_all(struct gbsim_transport *tp,
+				   const uint8_t *buf, size_t n)
+{
+	struct gbsim_vhd *vhd = tp->priv;
+	struct gb_vhd_event_hdr hdr;
+	const uint8_t *payload;
+	size_t off = 0, start;
+	int ret;
+
+	if (!vhd->batch) {
+		gbsim_vhd_dispatch(tp, buf, n);
+		return;
+	}
+	for (;;) {
+		start = off;
+		ret = gb_vhd_batch_next(buf, n, &off, &hdr, &payload);
+		if (ret <= 0)
+			break;
+		gbsim_vhd_dispatch(tp, buf + start, off - start);
+		if (vhd->lost)
+			return;
+	}
+	if (ret < 0)
+		gbsim_vhd_complain(vhd, "vhd: %zu bytes at the end of a %zu-byte read are not a whole event: ignored",
+				   n - off, n);
+}
+
 static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 			    void *ctx)
 {
@@ -278,7 +412,7 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 		gbsim_vhd_flush(tp);
 	if (revents & POLLIN) {
 		for (unsigned int i = 0; i < GBSIM_VHD_READS_MAX; i++) {
-			ssize_t n = read(fd, vhd->rbuf, GB_VHD_EVENT_SIZE_MAX);
+			ssize_t n = read(fd, vhd->rbuf, vhd->rbuf_len);
 
 			if (n < 0 && errno == EINTR)
 				continue;
@@ -292,7 +426,14 @@ static void gbsim_vhd_ready(struct gbsim_loop *loop, int fd, short revents,
 				gbsim_vhd_lost(tp, -EPIPE);
 				return;
 			}
-			gbsim_vhd_dispatch(tp, vhd->rbuf, (size_t)n);
+			/*
+			 * The answers to what one read returned go out
+			 * before the next read: waiting for more would
+			 * only delay them
+			 */
+			gbsim_vhd_hold(tp);
+			gbsim_vhd_dispatch_all(tp, vhd->rbuf, (size_t)n);
+			gbsim_vhd_release(tp);
 			if (vhd->lost)
 				return;
 		}
@@ -342,23 +483,49 @@ static int gbsim_vhd_check(int fd, const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * CREATE with @version; 0, 1 (would block) or -errno.  The kernel refuses
+ * a version it does not know with -EINVAL and changes nothing.
+ */
+static int gbsim_vhd_create(struct gbsim_transport *tp, uint32_t version)
+{
+	struct {
+		struct gb_vhd_event_hdr hdr;
+		struct gb_vhd_create create;
+	} GB_PACKED ev = {
+		.hdr = { .type = GB_VHD_CREATE, .len = sizeof(ev.create) },
+		.create = {
+			.version = version,
+			.num_cports = tp->num_cports,
+			.mtu = tp->mtu,
+			.flags = 0,
+		},
+	};
+
+	return gbsim_vhd_write(tp, &ev, sizeof(ev));
+}
+
 static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
 {
-	struct gb_vhd_create create = {
-		.version = tp->authorize ? GB_VHD_VERSION_AUTH : GB_VHD_VERSION,
-		.num_cports = tp->num_cports,
-		.mtu = tp->mtu,
-		.flags = 0,
-	};
+	/* the newest we would take, and what to fall back to */
+	uint32_t old = tp->authorize ? GB_VHD_VERSION_AUTH : GB_VHD_VERSION;
+	uint32_t version = GB_VHD_VERSION_BATCH;
 	struct gbsim_vhd *vhd;
 	int ret, flags;
 
+	if (tp->vhd_version && tp->vhd_version < version)
+		version = tp->vhd_version < old ? old : tp->vhd_version;
 	vhd = calloc(1, sizeof(*vhd));
-	if (vhd)
-		vhd->rbuf = malloc(GB_VHD_EVENT_SIZE_MAX);
-	if (!vhd || !vhd->rbuf) {
-		if (vhd)
+	if (vhd) {
+		vhd->rbuf = malloc(GBSIM_VHD_RBUF);
+		vhd->wbuf = malloc(GBSIM_VHD_WBUF);
+	}
+	if (!vhd || !vhd->rbuf || !vhd->wbuf) {
+		if (vhd) {
+			free(vhd->rbuf);
+			free(vhd->wbuf);
 			free(vhd);
+		}
 		snprintf(err, errlen, "vhd: out of memory");
 		return -ENOMEM;
 	}
@@ -388,23 +555,28 @@ static int gbsim_vhd_open(struct gbsim_transport *tp, char *err, size_t errlen)
 		}
 	}
 
-	ret = gbsim_vhd_write(tp, &(struct {
-		struct gb_vhd_event_hdr hdr;
-		struct gb_vhd_create create;
-	} GB_PACKED){
-		.hdr = { .type = GB_VHD_CREATE, .len = sizeof(create) },
-		.create = create,
-	}, sizeof(struct gb_vhd_event_hdr) + sizeof(create));
+	ret = gbsim_vhd_create(tp, version);
+	if (ret == -EINVAL && version > old) {
+		/* a gb-vhd without batched I/O: one event per call */
+		gbsim_log_event("vhd: ABI version %u refused, using %u", version,
+				old);
+		version = old;
+		ret = gbsim_vhd_create(tp, version);
+	}
 	if (ret) {
 		ret = ret > 0 ? -EAGAIN : ret;
 		snprintf(err, errlen,
 			 "%s refused to create a host device (ABI version %u, %u cports, mtu %u): %s%s",
-			 tp->device ? tp->device : "vhd", create.version,
+			 tp->device ? tp->device : "vhd", version,
 			 tp->num_cports, tp->mtu, strerror(-ret),
 			 tp->authorize && ret == -EINVAL ?
 			 " (a gb-vhd without authorization?)" : "");
 		goto err_close;
 	}
+	vhd->batch = version >= GB_VHD_VERSION_BATCH;
+	vhd->rbuf_len = vhd->batch ? GBSIM_VHD_RBUF : GB_VHD_EVENT_SIZE_MAX;
+	gbsim_log_event("vhd: host created with ABI version %u (%s)", version,
+			vhd->batch ? "batched I/O" : "one event per call");
 	if (tp->hold_bundles) {
 		ret = gbsim_vhd_authorize(tp, 0, -1, false);
 		if (ret) {
@@ -427,6 +599,7 @@ err_close:
 	tp->fd = -1;
 err_free:
 	free(vhd->rbuf);
+	free(vhd->wbuf);
 	free(vhd);
 	tp->priv = NULL;
 	return ret;
@@ -436,8 +609,27 @@ static int gbsim_vhd_send(struct gbsim_transport *tp, uint16_t cport,
 			  const void *msg, size_t len)
 {
 	struct gb_vhd_message m = { .cport_id = cport, .pad = 0 };
+	struct gbsim_vhd *vhd = tp->priv;
 	uint8_t *buf;
+	size_t n;
 	int ret;
+
+	if (vhd->batch && vhd->hold && !vhd->lost && !vhd->head) {
+		n = gb_vhd_batch_put(vhd->wbuf + vhd->wlen,
+				     GBSIM_VHD_WBUF - vhd->wlen, GB_VHD_RECV,
+				     &m, sizeof(m), msg, len);
+		if (!n && vhd->wlen) {
+			gbsim_vhd_flush_held(tp);
+			n = gb_vhd_batch_put(vhd->wbuf, GBSIM_VHD_WBUF,
+					     GB_VHD_RECV, &m, sizeof(m),
+					     msg, len);
+		}
+		if (n) {
+			vhd->wlen += n;
+			return 0;
+		}
+		/* larger than an event may be: refused as it would be alone */
+	}
 
 	buf = malloc(sizeof(m) + len);
 	if (!buf)
@@ -456,6 +648,8 @@ static void gbsim_vhd_close(struct gbsim_transport *tp)
 
 	if (!vhd)
 		return;
+	if (tp->fd >= 0 && vhd->wlen && !vhd->lost)
+		gbsim_vhd_flush_held(tp);
 	if (tp->fd >= 0) {
 		gbsim_loop_del_fd(tp->loop, tp->fd);
 		close(tp->fd);	/* = unplug the bridge */
@@ -466,6 +660,7 @@ static void gbsim_vhd_close(struct gbsim_transport *tp)
 		free(p);
 	}
 	free(vhd->rbuf);
+	free(vhd->wbuf);
 	free(vhd);
 	tp->priv = NULL;
 }
@@ -480,6 +675,7 @@ static int gbsim_vhd_strobe(struct gbsim_transport *tp, uint64_t timestamp_ns)
 int gbsim_vhd_authorize(struct gbsim_transport *tp, uint8_t intf_id,
 			int bundle_id, bool authorized)
 {
+	struct gbsim_vhd *vhd = tp->priv;
 	struct {
 		struct gb_vhd_event_hdr hdr;
 		struct gb_vhd_authorize a;
@@ -497,6 +693,8 @@ int gbsim_vhd_authorize(struct gbsim_transport *tp, uint8_t intf_id,
 
 	if (!tp->authorize || tp->fd < 0)
 		return -EOPNOTSUPP;
+	if (vhd && vhd->wlen)
+		gbsim_vhd_flush_held(tp);	/* in order */
 	/* Written at once, not queued: the answer is the point */
 	ret = gbsim_vhd_write(tp, &ev, sizeof(ev));
 	return ret == 1 ? -EAGAIN : ret;
