@@ -92,17 +92,20 @@ static struct gb_es2_out *gb_es2_out_alloc(struct gb_es2 *es2, gfp_t gfp)
 	return out;
 }
 
-static void gb_es2_out_complete(struct urb *urb)
+/*
+ * Ends @out's carrying of @message: the message is the core's again, and
+ * @out goes back to the pool unless a cancel holds it.  True if @out is
+ * one of our own (not pooled) that nobody holds: the caller frees it once
+ * it no longer uses it.
+ */
+static bool gb_es2_out_detach(struct gb_es2_out *out,
+			      struct gb_message *message)
 {
-	struct gb_es2_out *out = urb->context;
-	struct gb_message *message = out->message;
 	struct gb_es2 *es2 = out->es2;
-	int status = urb->status;
 	unsigned long flags;
 	bool free = false;
 
 	message->header->pad[0] = 0;
-
 	spin_lock_irqsave(&es2->lock, flags);
 	message->hcpriv = NULL;
 	out->message = NULL;
@@ -110,6 +113,19 @@ static void gb_es2_out_complete(struct urb *urb)
 	if (!out->held)
 		free = gb_es2_out_release_locked(out);
 	spin_unlock_irqrestore(&es2->lock, flags);
+
+	return free;
+}
+
+static void gb_es2_out_complete(struct urb *urb)
+{
+	struct gb_es2_out *out = urb->context;
+	struct gb_message *message = out->message;
+	struct gb_es2 *es2 = out->es2;
+	int status = urb->status;
+	bool free;
+
+	free = gb_es2_out_detach(out, message);
 	/* From here @out may carry another message: not touched again */
 
 	switch (status) {
@@ -152,7 +168,6 @@ int gb_es2_message_send(struct gb_host_device *hd, u16 cport_id,
 	struct gb_es2 *es2 = gb_es2_from_hd(hd);
 	struct gb_es2_out *out, *spare = NULL;
 	unsigned long flags;
-	bool free = false;
 	size_t size;
 	int ret;
 
@@ -205,15 +220,7 @@ int gb_es2_message_send(struct gb_host_device *hd, u16 cport_id,
 		return 0;
 
 	usb_unanchor_urb(out->urb);
-	message->header->pad[0] = 0;
-	spin_lock_irqsave(&es2->lock, flags);
-	message->hcpriv = NULL;
-	out->message = NULL;
-	out->in_flight = false;
-	if (!out->held)
-		free = gb_es2_out_release_locked(out);
-	spin_unlock_irqrestore(&es2->lock, flags);
-	if (free)
+	if (gb_es2_out_detach(out, message))
 		gb_es2_out_free_one(out);
 
 	return ret;
