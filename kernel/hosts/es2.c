@@ -43,17 +43,9 @@ static void gb_es2_cport_in_complete(struct urb *urb)
 	u16 cport_id;
 	int ret;
 
-	switch (urb->status) {
-	case 0:
-		break;
-	case -ENOENT:
-	case -ECONNRESET:
-	case -ESHUTDOWN:
-	case -ENODEV:
-	case -EPROTO:
-	case -EILSEQ:
-		return;		/* killed, or the bridge is gone */
-	default:
+	if (gb_es2_urb_gone(urb->status))
+		return;
+	if (urb->status) {
 		dev_err_ratelimited(&es2->intf->dev, "cport in: urb status %d\n",
 				    urb->status);
 		goto resubmit;

@@ -69,4 +69,24 @@ int gb_es2_out_pool_alloc(struct gb_es2 *es2);
 void gb_es2_out_poison(struct gb_es2 *es2);
 void gb_es2_out_pool_free(struct gb_es2 *es2);
 
+/*
+ * A completed URB's status that says it was killed or the bridge is gone
+ * (unplugged, or its endpoint stalled for good): nothing to report, and
+ * an IN URB is not submitted again
+ */
+static inline bool gb_es2_urb_gone(int status)
+{
+	switch (status) {
+	case -ENOENT:
+	case -ECONNRESET:
+	case -ESHUTDOWN:
+	case -ENODEV:
+	case -EPROTO:
+	case -EILSEQ:
+		return true;
+	default:
+		return false;
+	}
+}
+
 #endif /* __GB_HOSTS_ES2_H */

@@ -180,23 +180,14 @@ void gb_es2_arpc_in_complete(struct urb *urb)
 	struct gb_es2 *es2 = urb->context;
 	int ret;
 
-	switch (urb->status) {
-	case 0:
-		gb_es2_arpc_answer(es2, urb->transfer_buffer,
-				   urb->actual_length);
-		break;
-	case -ENOENT:
-	case -ECONNRESET:
-	case -ESHUTDOWN:
-	case -ENODEV:
-	case -EPROTO:
-	case -EILSEQ:
-		return;		/* killed, or the bridge is gone */
-	default:
+	if (gb_es2_urb_gone(urb->status))
+		return;
+	if (urb->status)
 		dev_err_ratelimited(&es2->intf->dev, "arpc in: urb status %d\n",
 				    urb->status);
-		break;
-	}
+	else
+		gb_es2_arpc_answer(es2, urb->transfer_buffer,
+				   urb->actual_length);
 
 	ret = usb_submit_urb(urb, GFP_ATOMIC);
 	if (ret && ret != -EPERM && ret != -ENODEV)

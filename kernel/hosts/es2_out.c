@@ -128,20 +128,9 @@ static void gb_es2_out_complete(struct urb *urb)
 	free = gb_es2_out_detach(out, message);
 	/* From here @out may carry another message: not touched again */
 
-	switch (status) {
-	case 0:
-	case -ENOENT:
-	case -ECONNRESET:
-	case -ESHUTDOWN:
-	case -ENODEV:
-	case -EPROTO:
-	case -EILSEQ:
-		break;
-	default:
+	if (status && !gb_es2_urb_gone(status))
 		dev_err_ratelimited(&es2->intf->dev, "cport out: urb status %d\n",
 				    status);
-		break;
-	}
 
 	greybus_message_sent(es2->hd, message, status);
 	/* usbcore holds the URB until this returns */
