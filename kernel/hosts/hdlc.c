@@ -66,8 +66,11 @@
  * purge frees.  Only gb_hdlc_link_start() clears it.
  *
  * The peer starting over (a protocol version request on the SVC CPort
- * after its hello) cannot be answered by the core, whose SVC is past that
- * point: @reset_work stops the link and starts it again with a new host
+ * after its hello, or a second one before it: a request the peer sent to
+ * the link before an unbind can still be in the UART's buffers and be
+ * taken as the first after the next start, while the peer, rebooted,
+ * sends its own later) cannot be answered by the core, whose SVC is past
+ * that point: @reset_work stops the link and starts it again with a new host
  * device, so the peer sees SVC_STOP then SVC_START and the tree is
  * enumerated afresh.  @hd changes only there, under @rx_lock, which the
  * receive path holds while it uses @hd; Greybus frames that arrive while
@@ -643,7 +646,7 @@ static void gb_hdlc_rx_greybus(struct gb_hdlc_link *link, u8 *p, size_t len)
 		if (hdr->type == GB_SVC_TYPE_SVC_HELLO) {
 			link->svc_hello = true;
 		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION &&
-			   !link->svc_hello) {
+			   !link->svc_hello && !link->svc_version) {
 			/* the start took: start_work has nothing to do */
 			link->svc_version = true;
 		} else if (hdr->type == GB_REQUEST_TYPE_PROTOCOL_VERSION) {
