@@ -10,10 +10,13 @@
  *
  * Knobs, read once from the environment:
  *
- *   GBSIM_FW_DOWNLOAD="gap_ms=N,refind=0|1,pair=0|1"
+ *   GBSIM_FW_DOWNLOAD="gap_ms=N,late_every=N,late_ms=N,refind=0|1,pair=0|1"
  *
  *   gap_ms=N   wait N ms after each chunk before fetching the next
  *              (default 0: at once)
+ *   late_every=N, late_ms=M
+ *              every Nth gap lasts M ms instead (default: none), so that
+ *              an AP timer shorter than M surely fires now and then
  *   refind=1   when a fetch is refused (the AP gave the file up), find
  *              the file again and go on from the same offset; logs
  *              "fw-download N: 'TAG' found again K times" at the end
@@ -45,6 +48,7 @@
 static struct {
 	bool		read;
 	unsigned int	gap_ms;
+	unsigned int	late_every, late_ms;
 	bool		refind;
 	bool		pair;
 } gbsim_fwd_knobs;
@@ -56,6 +60,10 @@ static bool gbsim_fwd_knob(const char *tok)
 
 	if (gbsim_knob_num(tok, "gap_ms", GBSIM_FWD_GAP_MAX, &v))
 		gbsim_fwd_knobs.gap_ms = (unsigned int)v;
+	else if (gbsim_knob_num(tok, "late_every", GBSIM_FWD_GAP_MAX, &v))
+		gbsim_fwd_knobs.late_every = (unsigned int)v;
+	else if (gbsim_knob_num(tok, "late_ms", GBSIM_FWD_GAP_MAX, &v))
+		gbsim_fwd_knobs.late_ms = (unsigned int)v;
 	else if (gbsim_knob_num(tok, "refind", 1, &v))
 		gbsim_fwd_knobs.refind = v;
 	else if (gbsim_knob_num(tok, "pair", 1, &v))
@@ -151,13 +159,17 @@ static void gbsim_fwd_gap_done(struct gbsim_loop *loop, void *ctx)
 		gbsim_fwd_finish(fwd, GBSIM_FWD_FETCH_FAILED);
 }
 
-/* The next chunk, at once or after gap_ms */
+/* The next chunk, at once or after gap_ms (late_ms every late_every) */
 static int gbsim_fwd_next(struct gbsim_fwd *fwd)
 {
-	if (!gbsim_fwd_knobs.gap_ms)
+	unsigned int ms = gbsim_fwd_knobs.gap_ms;
+
+	if (gbsim_fwd_knobs.late_every &&
+	    fwd->chunks % gbsim_fwd_knobs.late_every == 0)
+		ms = gbsim_fwd_knobs.late_ms;
+	if (!ms)
 		return gbsim_fwd_fetch(fwd);
-	fwd->gap_timer = gbsim_loop_add_timer(fwd->sim->loop,
-					      gbsim_fwd_knobs.gap_ms,
+	fwd->gap_timer = gbsim_loop_add_timer(fwd->sim->loop, ms,
 					      gbsim_fwd_gap_done, fwd);
 	return !fwd->gap_timer;
 }
