@@ -183,14 +183,6 @@ static void gbnet_usage(FILE *out)
 		GBNET_FRAME_MS, GBNET_BACKOFF_MAX_MS);
 }
 
-static int gbnet_die_usage(const char *fmt, const char *arg)
-{
-	char reason[256];
-
-	snprintf(reason, sizeof(reason), fmt, arg);
-	return gb_usage_report("gbnet", "%s", reason);
-}
-
 static int gbnet_opt_uint(const char *name, const char *arg, uint64_t min,
 			  uint64_t max, uint64_t *out)
 {
@@ -420,7 +412,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_MDNS_BROWSE:
 			if (optarg[0] != '/') {
-				ret = gbnet_die_usage("--mdns-browse '%s': give an absolute path",
+				ret = gb_usage_report("gbnet", "--mdns-browse '%s': give an absolute path",
 						      optarg);
 				goto out_cfg;
 			}
@@ -449,14 +441,14 @@ int main(int argc, char **argv)
 			int n;
 
 			if (optarg && strpbrk(optarg, " \t")) {
-				ret = gbnet_die_usage("'%s': no blanks in TLS settings", optarg);
+				ret = gb_usage_report("gbnet", "'%s': no blanks in TLS settings", optarg);
 				goto out_cfg;
 			}
 			n = snprintf(net.tls_args + used, sizeof(net.tls_args) - used,
 				     " %s=%s", key[opt - OPT_TLS_CA],
 				     opt == OPT_TLS_LEGACY ? "legacy" : optarg);
 			if (n < 0 || (size_t)n >= sizeof(net.tls_args) - used) {
-				ret = gbnet_die_usage("%s: TLS settings too long", optarg);
+				ret = gb_usage_report("gbnet", "%s: TLS settings too long", optarg);
 				goto out_cfg;
 			}
 			break;
@@ -468,7 +460,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_RULE:
 			if (gbnet_policy_add_rule(&net, optarg, err, sizeof(err))) {
-				ret = gbnet_die_usage("--rule: %s", err);
+				ret = gb_usage_report("gbnet", "--rule: %s", err);
 				goto out_cfg;
 			}
 			break;
@@ -528,7 +520,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		ret = gbnet_die_usage("unexpected argument '%s'", argv[optind]);
+		ret = gb_usage_report("gbnet", "unexpected argument '%s'", argv[optind]);
 		goto out_cfg;
 	}
 	net.config.mdns = -1;

@@ -184,14 +184,6 @@ static void gbsim_usage(FILE *out)
 		GBSIM_DEFAULT_CPORTS);
 }
 
-static int gbsim_die_usage(const char *fmt, const char *arg)
-{
-	char reason[256];
-
-	snprintf(reason, sizeof(reason), fmt, arg);
-	return gb_usage_report("gbsim", "%s", reason);
-}
-
 static int gbsim_opt_uint(const char *name, const char *arg, uint64_t min,
 			  uint64_t max, uint64_t *out)
 {
@@ -419,7 +411,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		ret = gbsim_die_usage("unexpected argument '%s'", argv[optind]);
+		ret = gb_usage_report("gbsim", "unexpected argument '%s'", argv[optind]);
 		goto out_cfg;
 	}
 
@@ -432,16 +424,16 @@ int main(int argc, char **argv)
 
 	tp.ops = gbsim_transport_find(cfg.transport);
 	if (!tp.ops) {
-		ret = gbsim_die_usage("unknown transport '%s'", cfg.transport);
+		ret = gb_usage_report("gbsim", "unknown transport '%s'", cfg.transport);
 		goto out_cfg;
 	}
 	if (tp.authorize && tp.ops != &gbsim_vhd_transport) {
-		ret = gbsim_die_usage("--authorized-default is for the vhd transport, not %s",
+		ret = gb_usage_report("gbsim", "--authorized-default is for the vhd transport, not %s",
 				      cfg.transport);
 		goto out_cfg;
 	}
 	if (tp.baud && tp.ops != &gbsim_hdlc_transport) {
-		ret = gbsim_die_usage("--baud paces the hdlc transport only, not %s",
+		ret = gb_usage_report("gbsim", "--baud paces the hdlc transport only, not %s",
 				      cfg.transport);
 		goto out_cfg;
 	}
