@@ -433,7 +433,7 @@ static const struct gbsim_ctl_cmd {
 	{ "pm", "pm IFID [BUNDLE] [refuse|accept|refuse-resume|accept-resume]", NULL, true, gbsim_cmd_pm },
 	{ "timesync", "timesync [drop N|late US|fail-auth N|ping-delay MS]", NULL, true,
 	  gbsim_cmd_timesync },
-	{ "hid", "hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...", NULL, true,
+	{ "hid", "hid type IFID:CPORT STRING... | hid press IFID:CPORT MODS:USAGE[+USAGE]... | hid show IFID:CPORT | hid set KEY=VALUE...", NULL, true,
 	  gbsim_cmd_hid },
 	{ "gpio", "gpio IFID:CPORT LINE 0|1", NULL, true, gbsim_cmd_gpio },
 	{ "authorize", "authorize IFID BUNDLE 0|1 | authorize default 0|1", NULL, true,

@@ -19,6 +19,9 @@
  *
  * `gbsim ctl hid type IFID:CPORT STRING...` types at run time (the words
  * joined by blanks; "\n" is Enter, "\t" Tab, "\\" a backslash),
+ * `gbsim ctl hid press IFID:CPORT MODS:USAGE[+USAGE]...` presses and
+ * releases chords of keys given by their usage ids (hexadecimal; MODS is
+ * the modifier byte: 01 Ctrl, 02 Shift, 04 Alt, 40 AltGr...),
  * `gbsim ctl hid show IFID:CPORT` prints the keyboard's state and
  * `gbsim ctl hid set KEY=VALUE...` changes the knobs above (but type)
  * for the answers from then on.
@@ -37,6 +40,8 @@
 
 #define GBSIM_HID_ENV		"GBSIM_HID"
 #define GBSIM_HID_REPORT_LEN	8	/* modifiers, reserved, 6 keys */
+#define GBSIM_HID_USAGE		"usage: hid type IFID:CPORT STRING... | hid press IFID:CPORT MODS:USAGE[+USAGE]... | hid show IFID:CPORT | hid set KEY=VALUE..."
+
 #define GBSIM_HID_TIMEOUT	2000	/* ms, for an IRQ_EVENT answer */
 #define GBSIM_HID_QUEUE_MAX	65536	/* reports waiting */
 #define GBSIM_HID_SHIFT		0x02	/* left shift modifier bit */
@@ -186,7 +191,9 @@ static bool gbsim_hid_key(char c, uint8_t *usage, bool *shift)
 	return false;
 }
 
-static int gbsim_hid_push(struct gbsim_hid *kb, uint8_t mods, uint8_t usage)
+/* Queue one input report: the modifier bits and up to six keys down */
+static int gbsim_hid_push(struct gbsim_hid *kb, uint8_t mods,
+			  const uint8_t *usages, size_t n)
 {
 	uint8_t *r;
 
@@ -209,7 +216,7 @@ static int gbsim_hid_push(struct gbsim_hid *kb, uint8_t mods, uint8_t usage)
 	r = kb->queue[kb->head + kb->len++];
 	memset(r, 0, GBSIM_HID_REPORT_LEN);
 	r[0] = mods;
-	r[2] = usage;
+	memcpy(r + 2, usages, n);
 	return 0;
 }
 
@@ -267,8 +274,8 @@ static int gbsim_hid_type(struct gbsim_hid *kb, const char *text,
 				 (unsigned char)c);
 			return -1;
 		}
-		if (gbsim_hid_push(kb, shift ? GBSIM_HID_SHIFT : 0, usage) ||
-		    gbsim_hid_push(kb, 0, 0)) {
+		if (gbsim_hid_push(kb, shift ? GBSIM_HID_SHIFT : 0, &usage, 1) ||
+		    gbsim_hid_push(kb, 0, NULL, 0)) {
 			snprintf(err, errlen, "too many keys queued");
 			return -1;
 		}
@@ -277,6 +284,51 @@ static int gbsim_hid_type(struct gbsim_hid *kb, const char *text,
 	kb->typed += n;
 	gbsim_log_info("hid %u: typing %zu keys%s", kb->conn->intf_id, n,
 		       kb->powered ? "" : " once powered on");
+	gbsim_hid_arm(kb);
+	return 0;
+}
+
+/*
+ * Queue chords: each "MODS:USAGE[+USAGE...]" (hexadecimal: the modifier
+ * byte, up to six key usages) is pressed in one report and released in
+ * the next, for the keys no character stands for (Scroll Lock, SysRq,
+ * Delete with Ctrl and Alt held...).
+ */
+static int gbsim_hid_press(struct gbsim_hid *kb, int argc, char **argv,
+			   char *err, size_t errlen)
+{
+	for (int i = 0; i < argc; i++) {
+		uint8_t usages[GBSIM_HID_REPORT_LEN - 2];
+		unsigned long v;
+		size_t n = 0;
+		char *end;
+
+		v = strtoul(argv[i], &end, 16);
+		if (end == argv[i] || *end != ':' || v > 0xff)
+			goto bad;
+		do {
+			const char *p = end + 1;
+			unsigned long u = strtoul(p, &end, 16);
+
+			if (end == p || u > 0xff || n == sizeof(usages) ||
+			    (*end && *end != '+'))
+				goto bad;
+			usages[n++] = (uint8_t)u;
+		} while (*end);
+		if (gbsim_hid_push(kb, (uint8_t)v, usages, n) ||
+		    gbsim_hid_push(kb, 0, NULL, 0)) {
+			snprintf(err, errlen, "too many keys queued");
+			return -1;
+		}
+		kb->typed++;
+		continue;
+bad:
+		snprintf(err, errlen, "bad chord '%.16s' (MODS:USAGE[+USAGE...], hex, six keys at most)",
+			 argv[i]);
+		return -1;
+	}
+	gbsim_log_info("hid %u: pressing %d chords%s", kb->conn->intf_id,
+		       argc, kb->powered ? "" : " once powered on");
 	gbsim_hid_arm(kb);
 	return 0;
 }
@@ -445,13 +497,14 @@ int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		  struct gbsim_ctl_out *out)
 {
 	struct gbsim_hid *kb;
-	char text[4096], err[64];
+	char text[4096], err[96];
 	size_t len = 0;
 
 	if (argc >= 3 && !strcmp(argv[1], "set"))
 		return gbsim_hid_cmd_set(argc, argv, out);
-	if (argc < 3 || (strcmp(argv[1], "type") && strcmp(argv[1], "show")))
-		return gbsim_ctl_fail(out, "usage: hid type IFID:CPORT STRING... | hid show IFID:CPORT | hid set KEY=VALUE...");
+	if (argc < 3 || (strcmp(argv[1], "type") && strcmp(argv[1], "show") &&
+			 strcmp(argv[1], "press")))
+		return gbsim_ctl_fail(out, "%s", GBSIM_HID_USAGE);
 	kb = gbsim_hid_find(sim, argv[2], out);
 	if (!kb)
 		return -1;
@@ -461,7 +514,13 @@ int gbsim_cmd_hid(struct gbsim *sim, int argc, char **argv,
 		return 0;
 	}
 	if (argc < 4)
-		return gbsim_ctl_fail(out, "usage: hid type IFID:CPORT STRING...");
+		return gbsim_ctl_fail(out, "usage: hid %s IFID:CPORT %s...", argv[1],
+				      strcmp(argv[1], "press") ? "STRING" : "MODS:USAGE[+USAGE]");
+	if (!strcmp(argv[1], "press")) {
+		if (gbsim_hid_press(kb, argc - 3, argv + 3, err, sizeof(err)))
+			return gbsim_ctl_fail(out, "%s", err);
+		return 0;
+	}
 	text[0] = '\0';
 	for (int i = 3; i < argc; i++) {
 		int n = snprintf(text + len, sizeof(text) - len, "%s%s",
