@@ -442,7 +442,22 @@ static int gb_message_send(struct gb_message *message, int in_hd_bit,
 	struct gb_operation *operation = message->operation;
 	struct gb_connection *connection = operation->connection;
 	struct gb_host_device *hd = connection->hd;
+	size_t size = le16_to_cpu(message->header->size);
 	int ret;
+
+	/*
+	 * What hd.h promises every host driver, checked once here: a CPort
+	 * of the host, a whole header, no more than the host takes.  Only
+	 * a driver that rewrote the header's size could fail it.
+	 */
+	if (connection->hd_cport_id >= hd->num_cports ||
+	    size < sizeof(*message->header) || size > hd->buffer_size_max) {
+		dev_err_ratelimited(&hd->dev,
+				    "%s: %zu-byte message of type 0x%02x refused on CPort %u\n",
+				    connection->name, size, message->header->type,
+				    connection->hd_cport_id);
+		return -EMSGSIZE;
+	}
 
 	/* Set up first: the driver may complete before it returns */
 	gb_operation_get(operation);

@@ -161,11 +161,6 @@ int gb_es2_message_send(struct gb_host_device *hd, u16 cport_id,
 	int ret;
 
 	size = le16_to_cpu(message->header->size);
-	if (cport_id >= hd->num_cports)
-		return -EINVAL;
-	if (size < sizeof(*message->header) || size > hd->buffer_size_max)
-		return -EMSGSIZE;
-
 	spin_lock_irqsave(&es2->lock, flags);
 	for (;;) {
 		if (es2->gone) {

@@ -489,10 +489,6 @@ static int gb_hdlc_message_send(struct gb_host_device *hd, u16 cport_id,
 	__le16 cport = cpu_to_le16(cport_id);
 	int ret;
 
-	if (cport_id >= hd->num_cports)
-		return -EINVAL;
-	if (size < sizeof(*message->header))
-		return -EMSGSIZE;
 	if (size > link->mtu) {
 		/* the core builds none; a peer would drop it (docs/hdlc.md) */
 		dev_err_ratelimited(&hd->dev,

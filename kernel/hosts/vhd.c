@@ -285,11 +285,6 @@ static int gb_vhd_message_send(struct gb_host_device *hd, u16 cport_id,
 	int ret;
 
 	size = le16_to_cpu(message->header->size);
-	if (cport_id >= hd->num_cports)
-		return -EINVAL;
-	if (size < sizeof(*message->header) || size > hd->buffer_size_max)
-		return -EMSGSIZE;
-
 	ev = gb_vhd_event_alloc(GB_VHD_SEND, sizeof(*msg) + size, false,
 				gfp_mask);
 	if (!ev)

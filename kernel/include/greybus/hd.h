@@ -61,7 +61,9 @@ struct gb_timesync;
  *
  * @message_send hands the driver one outgoing message: message->header
  * points to a contiguous buffer of header + payload whose length is the
- * header's size field.  The driver reports completion exactly once with
+ * header's size field, between the header's own size and the host's
+ * buffer_size_max, on a CPort below its num_cports (the core checks
+ * both before the call; the driver need not).  The driver reports completion exactly once with
  * greybus_message_sent(), from any context, possibly before
  * @message_send has returned.  @message_send may be called in atomic
  * context.  If it returns an error the driver did not take the message
