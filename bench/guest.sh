@@ -229,7 +229,7 @@ tcp_bench() {	# REP
 
 	gbsim --mtu 4096 --node tcp:127.0.0.1:4242 -m 2:$M/loopback.mnfs 2>node.err &
 	npid=$!
-	gbnet --mtu 4096 --node 127.0.0.1:4242 2>gbnet.err &
+	gbnet --mtu 4096 --node-mtu 4096 --node 127.0.0.1:4242 2>gbnet.err &
 	gpid=$!
 	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet: $(cat gbnet.err)"
 	lb $rep tcp_ping_sync -t ping -i 2000
