@@ -8,10 +8,12 @@
 # its duration, children included; prof_stop sums them per function.
 #
 # Output, for bench/report (which ignores it) and for reading:
-#   P PATH FUNC CALLS TOTAL_US CALLS_PER_OP US_PER_OP
+#   P PATH FUNC CALLS CALLS_PER_OP US_PER_OP SELF_US_PER_OP KIDS_PER_OP
 #   P PATH @ops OPS (the operations run while tracing)
-# Durations are inclusive (a listed function called from another listed
-# one counts in both) and inflated by the tracer's own entry and exit
+# US_PER_OP is inclusive (a listed function called from another listed
+# one counts in both), SELF_US_PER_OP the same less the listed calls
+# directly inside it (KIDS_PER_OP of them per operation). Both are
+# inflated by the tracer's own entry and exit
 # work on every traced call, so read them as shares, not as absolute
 # costs; the same run without tracing gives the untraced time per
 # operation (PATH_untraced_us) to set them against.
@@ -52,6 +54,7 @@ prof_start() {
 	# an empty filter would trace every function
 	grep -q . $TRACING/set_ftrace_filter || fail "profile: no function of PROF_FUNCS is traceable"
 	echo 1 >$TRACING/options/funcgraph-tail
+	echo 1 >$TRACING/options/funcgraph-proc
 	echo 32768 >$TRACING/buffer_size_kb
 	echo function_graph >$TRACING/current_tracer
 	echo >$TRACING/trace
@@ -65,35 +68,74 @@ prof_stop() {
 	overrun=$(awk '/^overrun:/ { s += $2 } END { print s + 0 }' $TRACING/per_cpu/cpu*/stats)
 	echo "P $path @ops $ops"
 	echo "P $path @overrun $overrun"
-	# " 0)   1.234 us    |  f();" or " 0) + 12.34 us   |  } /* f */"; a
-	# module's functions print as "f [module]". A call longer than 1 ms
-	# is a process blocked in it (a read() that waits for the whole run):
-	# counted in @blocked, left out of the sums.
+	# what the lines look like, for whoever reads the output
+	grep -v '^#' $TRACING/trace | head -n 3 | sed "s/^/P $path @line /"
+	# With funcgraph-proc a line is " 0)  task-12  |  1.234 us  |  f();",
+	# or "f() {" without a duration and later "} /* f */" with it; a
+	# module's functions print as "f [module]". Each task has its own
+	# stack of open calls (a task that sleeps in one resumes it later);
+	# a traced call's self time is its duration less that of the traced
+	# calls directly inside it (kids). A call longer than 1 ms is a
+	# process blocked in it (a read() that waits for the whole run):
+	# counted in @blocked, left out.
 	awk -v p="$path" -v ops="$ops" -F'|' '
-	NF >= 2 && match($1, /[0-9.]+ us/) {
-		d = substr($1, RSTART, RLENGTH - 3)
-		s = $2
-		if (match(s, /[A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])?\(\);/))
+	NF >= 2 {
+		task = NF >= 3 ? $(NF - 2) : "-"
+		sub(/^ *[0-9]+\) */, "", task)
+		gsub(/ /, "", task)
+		d = -1
+		if (match($(NF - 1), /[0-9.]+ us/))
+			d = substr($(NF - 1), RSTART, RLENGTH - 3) + 0
+		s = $NF
+		if (match(s, /[A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])?\(\) \{/)) {
 			f = substr(s, RSTART, RLENGTH)
-		else if (match(s, /\/\* [A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])? \*\//))
+			sub(/[ (].*/, "", f)
+			k = ++depth[task]
+			stk[task, k] = f
+			ch[task, k] = 0
+			nk[task, k] = 0
+			next
+		}
+		if (d < 0)
+			next
+		kids = 0
+		if (match(s, /[A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])?\(\);/)) {
+			f = substr(s, RSTART, RLENGTH)
+			self = d
+		} else if (match(s, /\/\* [A-Za-z0-9_.]+( \[[A-Za-z0-9_]+\])? \*\//)) {
 			f = substr(s, RSTART + 3, RLENGTH)
-		else
+			sub(/[ (].*/, "", f)
+			k = depth[task]
+			self = d
+			if (k > 0 && stk[task, k] == f) {
+				self = d - ch[task, k]
+				kids = nk[task, k]
+				depth[task]--
+			}
+		} else
 			next
 		sub(/[ (].*/, "", f)
-		if (d + 0 > 1000) {
+		k = depth[task]
+		if (k > 0) {
+			ch[task, k] += d
+			nk[task, k]++
+		}
+		if (d > 1000) {
 			blocked++
 			next
 		}
 		n[f]++
 		t[f] += d
+		sf[f] += self
+		kf[f] += kids
 		calls++
 	}
 	END {
 		printf "P %s @traced_calls_per_op %.2f\n", p, calls / ops
 		printf "P %s @blocked %d\n", p, blocked
 		for (f in n)
-			printf "P %s %s %d %.1f %.2f %.3f\n", p, f, n[f], t[f],
-				n[f] / ops, t[f] / ops
+			printf "P %s %s %d %.2f %.3f %.3f %.2f\n", p, f, n[f],
+				n[f] / ops, t[f] / ops, sf[f] / ops, kf[f] / ops
 	}' $TRACING/trace | sort -k7,7 -g -r
 	echo nop >$TRACING/current_tracer
 	: >$TRACING/set_ftrace_filter
