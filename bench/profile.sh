@@ -39,6 +39,7 @@ try_to_wake_up complete
 __x64_sys_read __x64_sys_write __x64_sys_writev __x64_sys_readv
 __x64_sys_ppoll __x64_sys_poll __x64_sys_epoll_wait __x64_sys_epoll_pwait
 __x64_sys_sendto __x64_sys_recvfrom __x64_sys_sendmsg __x64_sys_recvmsg
+__x64_sys_setsockopt
 tcp_sendmsg tcp_recvmsg tcp_v4_rcv __tcp_transmit_skb tcp_ack
 "
 
@@ -188,6 +189,15 @@ profile_bench() {
 	gpid=$!
 	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet: $(cat gbnet.err)"
 	prof_lb gbnet_sync 2000 -t ping -i 2000
+	stop_gbsim $gpid $npid
+	# the same without TCP_QUICKACK (gbnet sets it after every read for
+	# nodes that send with Nagle's algorithm on; gbsim's node does not)
+	gbsim --mtu 4096 --node tcp:127.0.0.1:4242 -m 2:$M/loopback.mnfs 2>node.err &
+	npid=$!
+	gbnet --mtu 4096 --node-mtu 4096 --no-quickack --node 127.0.0.1:4242 2>gbnet.err &
+	gpid=$!
+	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet --no-quickack: $(cat gbnet.err)"
+	prof_lb gbnet_noquickack_sync 2000 -t ping -i 2000
 	stop_gbsim $gpid $npid
 
 	note "profile: a sync ping over the emulated ES2 bridge"
