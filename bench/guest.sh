@@ -10,8 +10,8 @@
 
 [ -r /etc/gbtest/bench.conf ] && . /etc/gbtest/bench.conf
 REPS=${BENCH_REPS:-5}
-# BENCH_ONLY: the parts to run (tcp tls loopback sdio enum breakdown hdlc),
-# blank-separated; all when empty
+# BENCH_ONLY: the parts to run (tcp tls loopback sdio enum breakdown hdlc
+# profile), blank-separated; all but profile when empty
 ONLY=${BENCH_ONLY:-}
 M=/usr/share/greybus/manifests
 LB=/sys/class/gb_loopback/gb_loopback0
@@ -25,7 +25,7 @@ note() {
 
 # part NAME: whether part NAME runs
 part() {
-	[ -z "$ONLY" ] && return 0
+	[ -z "$ONLY" ] && [ "$1" != profile ] && return 0
 	case " $ONLY " in
 	*" $1 "*) return 0 ;;
 	esac
@@ -229,7 +229,7 @@ tcp_bench() {	# REP
 
 	gbsim --mtu 4096 --node tcp:127.0.0.1:4242 -m 2:$M/loopback.mnfs 2>node.err &
 	npid=$!
-	gbnet --mtu 4096 --node 127.0.0.1:4242 2>gbnet.err &
+	gbnet --mtu 4096 --node-mtu 4096 --node 127.0.0.1:4242 2>gbnet.err &
 	gpid=$!
 	wait_for 60 test -e $LB/type || fail "no gb_loopback0 through gbnet: $(cat gbnet.err)"
 	lb $rep tcp_ping_sync -t ping -i 2000
@@ -449,6 +449,11 @@ while [ $rep -le "$REPS" ]; do
 	fi
 	rep=$((rep + 1))
 done
+
+if part profile; then
+	. /usr/lib/gbtest/profile.sh
+	profile_bench
+fi
 
 if part breakdown; then
 	# Where a ping's time goes (once, with gbsim's log on, so slower than the
