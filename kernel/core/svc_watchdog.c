@@ -3,8 +3,9 @@
  * The SVC watchdog: while enabled ("N-svc/watchdog", on by default), the
  * AP pings the SVC every GB_SVC_WATCHDOG_PERIOD_MS.  A ping that fails
  * "bites": with the "reset" action the watchdog turns itself off (until
- * userspace turns it on again) and the Greybus network is reset, with
- * "panic" the kernel panics.
+ * userspace turns it on again) and the Greybus network is reset if the
+ * host driver can reset it (else it is left as it is), with "panic" the
+ * kernel panics.
  *
  * A network reset runs on the SVC's ordered workqueue, so that no module
  * event is handled at the same time: every module is removed, the SVC's
@@ -35,11 +36,23 @@ static void gb_svc_watchdog_bite(struct gb_svc *svc, int ret)
 		panic("SVC is not responding\n");
 	}
 
-	dev_err(&svc->dev, "watchdog: ping failed: %d, resetting the Greybus network\n",
-		ret);
-
 	/* Off until userspace wants it again (svc->lock held) */
 	svc->watchdog_enabled = false;
+
+	/*
+	 * Removing every module is worth it only if the host driver can
+	 * make the SVC start over and report them again; without a reset
+	 * (gb-es2: a real bridge's SVC cannot be reset over USB) nothing
+	 * would bring them back, while a late SVC may still serve them.
+	 */
+	if (!svc->hd->driver->reset) {
+		dev_err(&svc->dev, "watchdog: ping failed: %d; the host driver cannot reset the network, so it stays as it is\n",
+			ret);
+		return;
+	}
+
+	dev_err(&svc->dev, "watchdog: ping failed: %d, resetting the Greybus network\n",
+		ret);
 	if (!svc->resetting) {
 		svc->resetting = true;
 		queue_work(svc->wq, &svc->reset_work);
@@ -81,11 +94,7 @@ static void gb_svc_reset_work(struct work_struct *work)
 
 	gb_svc_network_teardown(svc);
 
-	if (!hd->driver->reset) {
-		dev_err(&svc->dev, "host driver cannot reset the network\n");
-		goto out;
-	}
-
+	/* Only queued when the host driver has a reset (the bite) */
 	ret = hd->driver->reset(hd);
 	if (ret)
 		dev_err(&svc->dev, "host driver failed to reset the network: %d\n",
