@@ -5,10 +5,11 @@
  *
  * How an outgoing operation lives:
  *
- *  - gb_operation_request_send() gives it an id, puts it on the
- *    connection's @operations list with @errno = -EINPROGRESS, arms its
- *    timer and hands the request to the host driver.
- *  - Exactly one of "response received", "timer fired", "cancelled",
+ *  - gb_operation_request_send() gives it an id and a deadline, puts it
+ *    on the connection's @operations list with @errno = -EINPROGRESS,
+ *    makes sure the connection's time-out scan runs by the deadline and
+ *    hands the request to the host driver.
+ *  - Exactly one of "response received", "deadline passed", "cancelled",
  *    "host driver failed the request" (or, unidirectional, "host driver
  *    sent it") *claims* the operation: under connection->lock it takes it
  *    off the list and sets @errno.  The list is what the receive path
@@ -22,8 +23,7 @@
  *    instead, from the receive path: no work item in between.
  *
  * References: the caller's (from create); one for the time the operation
- * is in flight (from send until it is completed); one for the armed timer
- * (dropped by whoever deactivates it or by the timer function); one while
+ * is in flight (from send until it is completed); one while
  * the host driver holds one of its messages (dropped in
  * greybus_message_sent()).  The last put frees the operation and may come
  * from any context, so the release only frees memory.
@@ -214,7 +214,6 @@ static void gb_message_buffer_free(struct gb_message *message)
 /* Allocation and references */
 
 static void gb_operation_work(struct work_struct *work);
-static void gb_operation_timeout(struct timer_list *t);
 
 /*
  * One allocation: the operation, both its messages, and their buffers as
@@ -247,7 +246,6 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 	operation->errno = -EBADR;
 	kref_init(&operation->kref);
 	INIT_LIST_HEAD(&operation->links);
-	timer_setup(&operation->timer, gb_operation_timeout, 0);
 	INIT_WORK(&operation->work, gb_operation_work);
 	init_completion(&operation->completion);
 	if (response_room) {
@@ -552,10 +550,6 @@ static void gb_operation_work(struct work_struct *work)
 		container_of(work, struct gb_operation, work);
 	struct gb_host_device *hd = operation->connection->hd;
 
-	/* Whoever deactivates the timer drops its reference */
-	if (del_timer_sync(&operation->timer))
-		gb_operation_put(operation);
-
 	/*
 	 * Completed without the host driver having sent the request
 	 * (timeout, cancel): take it back, it must not go out any more.
@@ -576,10 +570,9 @@ static void gb_operation_work(struct work_struct *work)
  * synchronous sender waits on the completion) or with one that never
  * sleeps, and without a request to take back from the host driver,
  * nothing needs process context: the callback runs and the waiter is
- * woken from here, without the hop through the completion work.  The
- * timer is deactivated without waiting for it: if its function runs
- * meanwhile, it finds the operation claimed and drops only its own
- * reference.
+ * woken from here, without the hop through the completion work.  There
+ * is no timer of its own to stop: the claim took it off the list the
+ * connection's time-out scan walks.
  */
 static void gb_operation_complete_response(struct gb_operation *operation)
 {
@@ -591,26 +584,94 @@ static void gb_operation_complete_response(struct gb_operation *operation)
 		return;
 	}
 
-	if (del_timer(&operation->timer))
-		gb_operation_put(operation);
 	if (operation->callback)
 		operation->callback(operation);
 	gb_operation_finish(operation);
 }
 
-static void gb_operation_timeout(struct timer_list *t)
-{
-	struct gb_operation *operation = from_timer(operation, t, timer);
+/* Time-outs: one scan per connection */
 
-	if (gb_operation_claim(operation, -ETIMEDOUT)) {
-		trace_gb_message_cancel_outgoing(operation->connection,
+/*
+ * Why one timer per connection rather than one per operation: arming and
+ * deleting a timer for every operation took the timer base's lock twice
+ * and two references per operation, yet nearly every operation completes
+ * long before its deadline.  Per connection rather than per host device:
+ * the list the scan walks and the lock it needs are the connection's,
+ * so the scan never takes another connection's lock, and teardown stops
+ * it with the connection.
+ *
+ * The invariant, under connection->lock: while an operation is on
+ * @operations, @op_timer is pending for no later than its @deadline, or
+ * the scan is about to take the lock and see it.  A sender keeps it by
+ * pulling the timer earlier if needed (timer_reduce(), which returns
+ * without the timer base's lock when the timer is already due earlier);
+ * the scan keeps it by re-arming for the earliest deadline it leaves on
+ * the list.  Nothing else touches the timer: a completion leaves it
+ * alone, so a scan may find nothing due and only re-arm (or, on an empty
+ * list, stay idle).
+ *
+ * The scan claims what is due exactly as the per-operation timer did:
+ * -ETIMEDOUT, in softirq context, and queues the completion work (which
+ * takes the request back from the host driver and runs the callback).
+ */
+static void gb_connection_timeout_scan(struct timer_list *t)
+{
+	struct gb_connection *connection = from_timer(connection, t, op_timer);
+	struct gb_operation *operation, *tmp;
+	unsigned long now = jiffies;
+	unsigned long next = 0;
+	bool pending = false;
+	unsigned long flags;
+
+	spin_lock_irqsave(&connection->lock, flags);
+	list_for_each_entry_safe(operation, tmp, &connection->operations,
+				 links) {
+		if (!time_after_eq(now, operation->deadline)) {
+			if (!pending || time_before(operation->deadline, next))
+				next = operation->deadline;
+			pending = true;
+			continue;
+		}
+		if (!gb_operation_claim_locked(operation, -ETIMEDOUT))
+			continue;
+		trace_gb_message_cancel_outgoing(connection,
 						 operation->request->header);
-		gb_mon_event(operation->connection, GB_MON_KIND_CANCEL, 0,
-			     operation->type, operation->id, -ETIMEDOUT);
+		gb_mon_event(connection, GB_MON_KIND_CANCEL, 0, operation->type,
+			     operation->id, -ETIMEDOUT);
 		gb_operation_schedule_completion(operation);
 	}
+	if (pending)
+		timer_reduce(&connection->op_timer, next);
+	spin_unlock_irqrestore(&connection->lock, flags);
+}
 
-	gb_operation_put(operation);
+/**
+ * gb_connection_timeout_init() - set up a new connection's time-out scan
+ * @connection: the connection, not yet enabled
+ *
+ * Context: Any context.
+ */
+void gb_connection_timeout_init(struct gb_connection *connection)
+{
+	timer_setup(&connection->op_timer, gb_connection_timeout_scan, 0);
+}
+
+/**
+ * gb_connection_timeout_stop() - stop a connection's time-out scan for good
+ * @connection: the connection, disabled
+ *
+ * A disabled connection has no operation in flight (gb_connection_disable()
+ * waited for every one) and accepts none (the state check and the arming
+ * in gb_operation_request_send() are under the same lock), and a scan
+ * that finds the list empty does not re-arm: once this returns the timer
+ * is neither pending nor running and nothing arms it again, so the
+ * connection's memory may go with its last reference.
+ *
+ * Context: Process context; waits for a running scan.
+ */
+void gb_connection_timeout_stop(struct gb_connection *connection)
+{
+	del_timer_sync(&connection->op_timer);
 }
 
 /* Sending requests */
@@ -770,8 +831,8 @@ int gb_operation_request_send(struct gb_operation *operation,
 
 	gb_operation_get(operation);	/* in flight */
 	trace_gb_operation_get_active(operation);
-	gb_operation_get(operation);	/* timer */
-	mod_timer(&operation->timer, jiffies + msecs_to_jiffies(timeout));
+	operation->deadline = jiffies + msecs_to_jiffies(timeout);
+	timer_reduce(&connection->op_timer, operation->deadline);
 
 	spin_unlock_irqrestore(&connection->lock, flags);
 
@@ -779,8 +840,6 @@ int gb_operation_request_send(struct gb_operation *operation,
 			      gfp);
 	if (ret && gb_operation_claim(operation, ret)) {
 		/* Never went out: undo it all, no callback */
-		if (del_timer(&operation->timer))
-			gb_operation_put(operation);
 		clear_bit(GB_OP_STATE_SENT, &operation->state);
 		spin_lock_irqsave(&connection->lock, flags);
 		connection->ops_pending--;
@@ -830,7 +889,7 @@ int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 	if (ret)
 		return ret;
 
-	/* Bounded: the operation's own timer completes it at the latest */
+	/* Bounded: the connection's time-out scan completes it at the latest */
 	if (operation->flags & GB_OPERATION_FLAG_NO_INTR) {
 		wait_for_completion(&operation->completion);
 		return gb_operation_result(operation);

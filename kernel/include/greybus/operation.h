@@ -96,7 +96,8 @@ typedef void (*gb_operation_callback)(struct gb_operation *operation);
  * @links: the entry in the connection's list of outgoing operations in
  *	flight or of incoming requests, under the connection's lock
  * @state: GB_OP_STATE_* bits
- * @timer: completes the operation with -ETIMEDOUT
+ * @deadline: while in flight, the jiffies at which the connection's
+ *	time-out scan completes it with -ETIMEDOUT
  * @work: runs the completion: callback, then @completion
  * @completion: done once the callback has returned
  * @request_msg: what @request points at
@@ -129,7 +130,7 @@ struct gb_operation {
 	struct kref		kref;
 	struct list_head	links;
 	unsigned long		state;
-	struct timer_list	timer;
+	unsigned long		deadline;	/* jiffies; connection->lock */
 	struct work_struct	work;
 	struct completion	completion;
 
