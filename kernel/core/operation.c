@@ -218,14 +218,17 @@ static void gb_operation_work(struct work_struct *work);
 /*
  * One allocation: the operation, both its messages, and their buffers as
  * far as they fit in GB_OPERATION_INLINE_MAX bytes, the request first
- * (docs/architecture.md).  @response_room is the bytes (header included)
- * to keep for the response, 0 for none.  The request is set up for
- * @request_size bytes of payload; the response is left to the caller.
+ * (docs/architecture.md), then @priv_size bytes for the sender's own
+ * record, zeroed, at @operation->private (none if 0).  @response_room is
+ * the bytes (header included) to keep for the response, 0 for none.  The
+ * request is set up for @request_size bytes of payload; the response is
+ * left to the caller.
  */
 static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 					       u8 type, unsigned long flags,
 					       size_t request_size,
-					       size_t response_room, gfp_t gfp)
+					       size_t response_room,
+					       size_t priv_size, gfp_t gfp)
 {
 	size_t request_room = sizeof(struct gb_operation_msg_hdr) + request_size;
 	struct gb_operation *operation;
@@ -236,9 +239,13 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 		response_room = 0;
 
 	operation = kzalloc(struct_size(operation, buf,
-					request_room + response_room), gfp);
+					request_room + response_room +
+					ALIGN(priv_size, 8)), gfp);
 	if (!operation)
 		return NULL;
+	if (priv_size)
+		operation->private = operation->buf + request_room +
+				     response_room;
 
 	operation->connection = connection;
 	operation->type = type;
@@ -312,7 +319,7 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_put, GREYBUS);
 static struct gb_operation *
 __gb_operation_create(struct gb_connection *connection, u8 type,
 		      size_t request_size, size_t response_size,
-		      unsigned long flags, gfp_t gfp)
+		      unsigned long flags, size_t priv_size, gfp_t gfp)
 {
 	bool unidirectional = flags & GB_OPERATION_FLAG_UNIDIRECTIONAL;
 	size_t response_room = 0;
@@ -322,7 +329,7 @@ __gb_operation_create(struct gb_connection *connection, u8 type,
 		response_room = ALIGN(sizeof(struct gb_operation_msg_hdr) +
 				      response_size, 8);
 	operation = gb_operation_alloc(connection, type, flags, request_size,
-				       response_room, gfp);
+				       response_room, priv_size, gfp);
 	if (!operation)
 		return NULL;
 
@@ -383,9 +390,51 @@ gb_operation_create_flags(struct gb_connection *connection, u8 type,
 		return NULL;
 
 	return __gb_operation_create(connection, type, request_size,
-				     response_size, flags, gfp);
+				     response_size, flags, 0, gfp);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_create_flags, GREYBUS);
+
+/**
+ * gb_operation_create_priv() - allocate an outgoing operation with room
+ *	for the sender's own record
+ * @connection: the connection it will be sent on
+ * @type: as for gb_operation_create_flags()
+ * @request_size: as for gb_operation_create_flags()
+ * @response_size: as for gb_operation_create_flags()
+ * @flags: as for gb_operation_create_flags()
+ * @priv_size: bytes of the record, 1 to GB_OPERATION_PRIV_MAX
+ * @gfp: allocation flags
+ *
+ * gb_operation_create_flags(), plus @priv_size zeroed bytes, 8-byte
+ * aligned, in the operation's own allocation, at @operation->private: a
+ * sender that keeps a record per operation needs no allocation of its
+ * own.  The record lives exactly as long as the operation, so a sender
+ * must not touch it after its last gb_operation_put().
+ *
+ * Context: Any context if @gfp allows it.
+ * Return: the operation, or NULL as for gb_operation_create_flags(), or
+ * if @priv_size is out of range (which also warns).
+ */
+struct gb_operation *
+gb_operation_create_priv(struct gb_connection *connection, u8 type,
+			 size_t request_size, size_t response_size,
+			 unsigned long flags, size_t priv_size, gfp_t gfp)
+{
+	if (WARN_ON_ONCE(!priv_size || priv_size > GB_OPERATION_PRIV_MAX))
+		return NULL;
+	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
+			 (type & GB_MSG_TYPE_RESPONSE)))
+		return NULL;
+	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
+		return NULL;
+	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
+			 response_size))
+		return NULL;
+
+	return __gb_operation_create(connection, type, request_size,
+				     response_size, flags, priv_size, gfp);
+}
+EXPORT_SYMBOL_NS_GPL(gb_operation_create_priv, GREYBUS);
 
 /**
  * gb_operation_response_alloc() - allocate the response to a request
@@ -988,7 +1037,7 @@ static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
 		return -EMSGSIZE;
 
 	operation = __gb_operation_create(connection, type, request_size,
-					  response_size, flags, GFP_KERNEL);
+					  response_size, flags, 0, GFP_KERNEL);
 	if (!operation)
 		return -ENOMEM;
 
@@ -1299,7 +1348,7 @@ gb_connection_recv_request(struct gb_connection *connection,
 
 	operation = gb_operation_alloc(connection, header->type, flags,
 				       size - sizeof(*header),
-				       GB_OPERATION_RESPONSE_ROOM, GFP_ATOMIC);
+				       GB_OPERATION_RESPONSE_ROOM, 0, GFP_ATOMIC);
 	if (!operation)
 		goto err_drop;
 
