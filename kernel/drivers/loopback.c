@@ -142,6 +142,8 @@ struct gb_loopback_op {
 	struct list_head	node;		/* gb->inflight */
 	ktime_t			start;
 };
+
+/* It lives in the operation (gb_operation_create_priv()) */
 static_assert(sizeof(struct gb_loopback_op) <= GB_OPERATION_PRIV_MAX);
 
 static struct class gb_loopback_class = {
