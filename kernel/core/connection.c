@@ -187,6 +187,7 @@ _gb_connection_create(struct gb_host_device *hd, int hd_cport_id,
 	mutex_init(&connection->mutex);
 	spin_lock_init(&connection->lock);
 	INIT_LIST_HEAD(&connection->operations);
+	gb_connection_timeout_init(connection);
 	INIT_LIST_HEAD(&connection->incoming);
 	INIT_LIST_HEAD(&connection->bundle_links);
 	init_waitqueue_head(&connection->ops_wait);
@@ -306,6 +307,8 @@ void gb_connection_destroy(struct gb_connection *connection)
 	hd = connection->hd;
 
 	gb_connection_disable(connection);
+	/* Disabled: nothing in flight, nothing can arm the scan again */
+	gb_connection_timeout_stop(connection);
 
 	spin_lock_irqsave(&hd->lock, flags);
 	list_del(&connection->hd_links);

@@ -31,6 +31,8 @@ void gb_connection_cancel_operations_locked(struct gb_connection *connection,
 void gb_connection_cancel_operations(struct gb_connection *connection,
 				     int errno);
 void gb_connection_flush_incoming(struct gb_connection *connection);
+void gb_connection_timeout_init(struct gb_connection *connection);
+void gb_connection_timeout_stop(struct gb_connection *connection);
 
 /* connection.c */
 struct gb_connection *

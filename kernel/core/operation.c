@@ -5,10 +5,11 @@
  *
  * How an outgoing operation lives:
  *
- *  - gb_operation_request_send() gives it an id, puts it on the
- *    connection's @operations list with @errno = -EINPROGRESS, arms its
- *    timer and hands the request to the host driver.
- *  - Exactly one of "response received", "timer fired", "cancelled",
+ *  - gb_operation_request_send() gives it an id and a deadline, puts it
+ *    on the connection's @operations list with @errno = -EINPROGRESS,
+ *    makes sure the connection's time-out scan runs by the deadline and
+ *    hands the request to the host driver.
+ *  - Exactly one of "response received", "deadline passed", "cancelled",
  *    "host driver failed the request" (or, unidirectional, "host driver
  *    sent it") *claims* the operation: under connection->lock it takes it
  *    off the list and sets @errno.  The list is what the receive path
@@ -22,8 +23,7 @@
  *    instead, from the receive path: no work item in between.
  *
  * References: the caller's (from create); one for the time the operation
- * is in flight (from send until it is completed); one for the armed timer
- * (dropped by whoever deactivates it or by the timer function); one while
+ * is in flight (from send until it is completed); one while
  * the host driver holds one of its messages (dropped in
  * greybus_message_sent()).  The last put frees the operation and may come
  * from any context, so the release only frees memory.
@@ -214,19 +214,21 @@ static void gb_message_buffer_free(struct gb_message *message)
 /* Allocation and references */
 
 static void gb_operation_work(struct work_struct *work);
-static void gb_operation_timeout(struct timer_list *t);
 
 /*
  * One allocation: the operation, both its messages, and their buffers as
  * far as they fit in GB_OPERATION_INLINE_MAX bytes, the request first
- * (docs/architecture.md).  @response_room is the bytes (header included)
- * to keep for the response, 0 for none.  The request is set up for
- * @request_size bytes of payload; the response is left to the caller.
+ * (docs/architecture.md), then @priv_size bytes for the sender's own
+ * record, zeroed, at @operation->private (none if 0).  @response_room is
+ * the bytes (header included) to keep for the response, 0 for none.  The
+ * request is set up for @request_size bytes of payload; the response is
+ * left to the caller.
  */
 static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 					       u8 type, unsigned long flags,
 					       size_t request_size,
-					       size_t response_room, gfp_t gfp)
+					       size_t response_room,
+					       size_t priv_size, gfp_t gfp)
 {
 	size_t request_room = sizeof(struct gb_operation_msg_hdr) + request_size;
 	struct gb_operation *operation;
@@ -237,9 +239,13 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 		response_room = 0;
 
 	operation = kzalloc(struct_size(operation, buf,
-					request_room + response_room), gfp);
+					request_room + response_room +
+					ALIGN(priv_size, 8)), gfp);
 	if (!operation)
 		return NULL;
+	if (priv_size)
+		operation->private = operation->buf + request_room +
+				     response_room;
 
 	operation->connection = connection;
 	operation->type = type;
@@ -247,7 +253,6 @@ static struct gb_operation *gb_operation_alloc(struct gb_connection *connection,
 	operation->errno = -EBADR;
 	kref_init(&operation->kref);
 	INIT_LIST_HEAD(&operation->links);
-	timer_setup(&operation->timer, gb_operation_timeout, 0);
 	INIT_WORK(&operation->work, gb_operation_work);
 	init_completion(&operation->completion);
 	if (response_room) {
@@ -314,7 +319,7 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_put, GREYBUS);
 static struct gb_operation *
 __gb_operation_create(struct gb_connection *connection, u8 type,
 		      size_t request_size, size_t response_size,
-		      unsigned long flags, gfp_t gfp)
+		      unsigned long flags, size_t priv_size, gfp_t gfp)
 {
 	bool unidirectional = flags & GB_OPERATION_FLAG_UNIDIRECTIONAL;
 	size_t response_room = 0;
@@ -324,7 +329,7 @@ __gb_operation_create(struct gb_connection *connection, u8 type,
 		response_room = ALIGN(sizeof(struct gb_operation_msg_hdr) +
 				      response_size, 8);
 	operation = gb_operation_alloc(connection, type, flags, request_size,
-				       response_room, gfp);
+				       response_room, priv_size, gfp);
 	if (!operation)
 		return NULL;
 
@@ -385,9 +390,51 @@ gb_operation_create_flags(struct gb_connection *connection, u8 type,
 		return NULL;
 
 	return __gb_operation_create(connection, type, request_size,
-				     response_size, flags, gfp);
+				     response_size, flags, 0, gfp);
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_create_flags, GREYBUS);
+
+/**
+ * gb_operation_create_priv() - allocate an outgoing operation with room
+ *	for the sender's own record
+ * @connection: the connection it will be sent on
+ * @type: as for gb_operation_create_flags()
+ * @request_size: as for gb_operation_create_flags()
+ * @response_size: as for gb_operation_create_flags()
+ * @flags: as for gb_operation_create_flags()
+ * @priv_size: bytes of the record, 1 to GB_OPERATION_PRIV_MAX
+ * @gfp: allocation flags
+ *
+ * gb_operation_create_flags(), plus @priv_size zeroed bytes, 8-byte
+ * aligned, in the operation's own allocation, at @operation->private: a
+ * sender that keeps a record per operation needs no allocation of its
+ * own.  The record lives exactly as long as the operation, so a sender
+ * must not touch it after its last gb_operation_put().
+ *
+ * Context: Any context if @gfp allows it.
+ * Return: the operation, or NULL as for gb_operation_create_flags(), or
+ * if @priv_size is out of range (which also warns).
+ */
+struct gb_operation *
+gb_operation_create_priv(struct gb_connection *connection, u8 type,
+			 size_t request_size, size_t response_size,
+			 unsigned long flags, size_t priv_size, gfp_t gfp)
+{
+	if (WARN_ON_ONCE(!priv_size || priv_size > GB_OPERATION_PRIV_MAX))
+		return NULL;
+	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
+			 (type & GB_MSG_TYPE_RESPONSE)))
+		return NULL;
+	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
+		return NULL;
+	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
+			 response_size))
+		return NULL;
+
+	return __gb_operation_create(connection, type, request_size,
+				     response_size, flags, priv_size, gfp);
+}
+EXPORT_SYMBOL_NS_GPL(gb_operation_create_priv, GREYBUS);
 
 /**
  * gb_operation_response_alloc() - allocate the response to a request
@@ -552,10 +599,6 @@ static void gb_operation_work(struct work_struct *work)
 		container_of(work, struct gb_operation, work);
 	struct gb_host_device *hd = operation->connection->hd;
 
-	/* Whoever deactivates the timer drops its reference */
-	if (del_timer_sync(&operation->timer))
-		gb_operation_put(operation);
-
 	/*
 	 * Completed without the host driver having sent the request
 	 * (timeout, cancel): take it back, it must not go out any more.
@@ -576,10 +619,9 @@ static void gb_operation_work(struct work_struct *work)
  * synchronous sender waits on the completion) or with one that never
  * sleeps, and without a request to take back from the host driver,
  * nothing needs process context: the callback runs and the waiter is
- * woken from here, without the hop through the completion work.  The
- * timer is deactivated without waiting for it: if its function runs
- * meanwhile, it finds the operation claimed and drops only its own
- * reference.
+ * woken from here, without the hop through the completion work.  There
+ * is no timer of its own to stop: the claim took it off the list the
+ * connection's time-out scan walks.
  */
 static void gb_operation_complete_response(struct gb_operation *operation)
 {
@@ -591,26 +633,94 @@ static void gb_operation_complete_response(struct gb_operation *operation)
 		return;
 	}
 
-	if (del_timer(&operation->timer))
-		gb_operation_put(operation);
 	if (operation->callback)
 		operation->callback(operation);
 	gb_operation_finish(operation);
 }
 
-static void gb_operation_timeout(struct timer_list *t)
-{
-	struct gb_operation *operation = from_timer(operation, t, timer);
+/* Time-outs: one scan per connection */
 
-	if (gb_operation_claim(operation, -ETIMEDOUT)) {
-		trace_gb_message_cancel_outgoing(operation->connection,
+/*
+ * Why one timer per connection rather than one per operation: arming and
+ * deleting a timer for every operation took the timer base's lock twice
+ * and two references per operation, yet nearly every operation completes
+ * long before its deadline.  Per connection rather than per host device:
+ * the list the scan walks and the lock it needs are the connection's,
+ * so the scan never takes another connection's lock, and teardown stops
+ * it with the connection.
+ *
+ * The invariant, under connection->lock: while an operation is on
+ * @operations, @op_timer is pending for no later than its @deadline, or
+ * the scan is about to take the lock and see it.  A sender keeps it by
+ * pulling the timer earlier if needed (timer_reduce(), which returns
+ * without the timer base's lock when the timer is already due earlier);
+ * the scan keeps it by re-arming for the earliest deadline it leaves on
+ * the list.  Nothing else touches the timer: a completion leaves it
+ * alone, so a scan may find nothing due and only re-arm (or, on an empty
+ * list, stay idle).
+ *
+ * The scan claims what is due exactly as the per-operation timer did:
+ * -ETIMEDOUT, in softirq context, and queues the completion work (which
+ * takes the request back from the host driver and runs the callback).
+ */
+static void gb_connection_timeout_scan(struct timer_list *t)
+{
+	struct gb_connection *connection = from_timer(connection, t, op_timer);
+	struct gb_operation *operation, *tmp;
+	unsigned long now = jiffies;
+	unsigned long next = 0;
+	bool pending = false;
+	unsigned long flags;
+
+	spin_lock_irqsave(&connection->lock, flags);
+	list_for_each_entry_safe(operation, tmp, &connection->operations,
+				 links) {
+		if (!time_after_eq(now, operation->deadline)) {
+			if (!pending || time_before(operation->deadline, next))
+				next = operation->deadline;
+			pending = true;
+			continue;
+		}
+		if (!gb_operation_claim_locked(operation, -ETIMEDOUT))
+			continue;
+		trace_gb_message_cancel_outgoing(connection,
 						 operation->request->header);
-		gb_mon_event(operation->connection, GB_MON_KIND_CANCEL, 0,
-			     operation->type, operation->id, -ETIMEDOUT);
+		gb_mon_event(connection, GB_MON_KIND_CANCEL, 0, operation->type,
+			     operation->id, -ETIMEDOUT);
 		gb_operation_schedule_completion(operation);
 	}
+	if (pending)
+		timer_reduce(&connection->op_timer, next);
+	spin_unlock_irqrestore(&connection->lock, flags);
+}
 
-	gb_operation_put(operation);
+/**
+ * gb_connection_timeout_init() - set up a new connection's time-out scan
+ * @connection: the connection, not yet enabled
+ *
+ * Context: Any context.
+ */
+void gb_connection_timeout_init(struct gb_connection *connection)
+{
+	timer_setup(&connection->op_timer, gb_connection_timeout_scan, 0);
+}
+
+/**
+ * gb_connection_timeout_stop() - stop a connection's time-out scan for good
+ * @connection: the connection, disabled
+ *
+ * A disabled connection has no operation in flight (gb_connection_disable()
+ * waited for every one) and accepts none (the state check and the arming
+ * in gb_operation_request_send() are under the same lock), and a scan
+ * that finds the list empty does not re-arm: once this returns the timer
+ * is neither pending nor running and nothing arms it again, so the
+ * connection's memory may go with its last reference.
+ *
+ * Context: Process context; waits for a running scan.
+ */
+void gb_connection_timeout_stop(struct gb_connection *connection)
+{
+	del_timer_sync(&connection->op_timer);
 }
 
 /* Sending requests */
@@ -770,8 +880,8 @@ int gb_operation_request_send(struct gb_operation *operation,
 
 	gb_operation_get(operation);	/* in flight */
 	trace_gb_operation_get_active(operation);
-	gb_operation_get(operation);	/* timer */
-	mod_timer(&operation->timer, jiffies + msecs_to_jiffies(timeout));
+	operation->deadline = jiffies + msecs_to_jiffies(timeout);
+	timer_reduce(&connection->op_timer, operation->deadline);
 
 	spin_unlock_irqrestore(&connection->lock, flags);
 
@@ -779,8 +889,6 @@ int gb_operation_request_send(struct gb_operation *operation,
 			      gfp);
 	if (ret && gb_operation_claim(operation, ret)) {
 		/* Never went out: undo it all, no callback */
-		if (del_timer(&operation->timer))
-			gb_operation_put(operation);
 		clear_bit(GB_OP_STATE_SENT, &operation->state);
 		spin_lock_irqsave(&connection->lock, flags);
 		connection->ops_pending--;
@@ -830,7 +938,7 @@ int gb_operation_request_send_sync_timeout(struct gb_operation *operation,
 	if (ret)
 		return ret;
 
-	/* Bounded: the operation's own timer completes it at the latest */
+	/* Bounded: the connection's time-out scan completes it at the latest */
 	if (operation->flags & GB_OPERATION_FLAG_NO_INTR) {
 		wait_for_completion(&operation->completion);
 		return gb_operation_result(operation);
@@ -929,7 +1037,7 @@ static int gb_operation_sync_flags(struct gb_connection *connection, u8 type,
 		return -EMSGSIZE;
 
 	operation = __gb_operation_create(connection, type, request_size,
-					  response_size, flags, GFP_KERNEL);
+					  response_size, flags, 0, GFP_KERNEL);
 	if (!operation)
 		return -ENOMEM;
 
@@ -1240,7 +1348,7 @@ gb_connection_recv_request(struct gb_connection *connection,
 
 	operation = gb_operation_alloc(connection, header->type, flags,
 				       size - sizeof(*header),
-				       GB_OPERATION_RESPONSE_ROOM, GFP_ATOMIC);
+				       GB_OPERATION_RESPONSE_ROOM, 0, GFP_ATOMIC);
 	if (!operation)
 		goto err_drop;
 

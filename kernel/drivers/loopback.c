@@ -132,13 +132,19 @@ struct gb_loopback {
 	bool			raw_allocated;
 };
 
-/* One operation of a test, from send to callback */
+/*
+ * One operation of a test, from send to callback: the operation's own
+ * record (gb_operation_create_priv()), so it goes with the operation.
+ */
 struct gb_loopback_op {
 	struct gb_loopback	*gb;
 	struct gb_operation	*operation;
 	struct list_head	node;		/* gb->inflight */
 	ktime_t			start;
 };
+
+/* It lives in the operation (gb_operation_create_priv()) */
+static_assert(sizeof(struct gb_loopback_op) <= GB_OPERATION_PRIV_MAX);
 
 static struct class gb_loopback_class = {
 	.name	= "gb_loopback",
@@ -323,8 +329,8 @@ static void gb_loopback_op_done(struct gb_operation *operation)
 	if (wake)
 		wake_up(&gb->wq);
 
+	/* The last use of @op: it is freed with the operation */
 	gb_operation_put(operation);
-	kfree(op);
 }
 
 /*
@@ -347,19 +353,14 @@ static int gb_loopback_send(struct gb_loopback *gb, u32 iteration)
 			response_size = request_size;
 	}
 
-	op = kzalloc(sizeof(*op), GFP_KERNEL);
-	if (!op)
-		return -ENOMEM;
-
 	/* gb_loopback_op_done() only takes spinlocks: no work item hop */
-	operation = gb_operation_create_flags(gb->connection, cfg->type,
-					      request_size, response_size,
-					      GB_OPERATION_FLAG_CALLBACK_ATOMIC,
-					      GFP_KERNEL);
-	if (!operation) {
-		kfree(op);
+	operation = gb_operation_create_priv(gb->connection, cfg->type,
+					     request_size, response_size,
+					     GB_OPERATION_FLAG_CALLBACK_ATOMIC,
+					     sizeof(*op), GFP_KERNEL);
+	if (!operation)
 		return -ENOMEM;
-	}
+	op = operation->private;
 
 	if (request_size) {
 		request = operation->request->payload;
@@ -369,7 +370,6 @@ static int gb_loopback_send(struct gb_loopback *gb, u32 iteration)
 
 	op->gb = gb;
 	op->operation = operation;
-	operation->private = op;
 
 	spin_lock_irqsave(&gb->lock, flags);
 	list_add_tail(&op->node, &gb->inflight);
@@ -385,7 +385,6 @@ static int gb_loopback_send(struct gb_loopback *gb, u32 iteration)
 		gb->outstanding--;
 		spin_unlock_irqrestore(&gb->lock, flags);
 		gb_operation_put(operation);
-		kfree(op);
 	}
 
 	return ret;

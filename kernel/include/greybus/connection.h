@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
+#include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/workqueue.h>
@@ -101,6 +102,8 @@ struct gb_connection_stats {
  *	irq-safe; nests inside @hd's lock
  * @state: the connection's state
  * @operations: outgoing operations in flight
+ * @op_timer: the time-out scan of @operations, armed (under @lock) for
+ *	no later than the earliest deadline among them (operation.c)
  * @op_cycle: the last operation id used
  * @op_ids: the ids of @operations, each mapped to its operation
  * @incoming: requests queued for @rx_work
@@ -139,6 +142,7 @@ struct gb_connection {
 	spinlock_t		lock;		/* the members below */
 	enum gb_connection_state state;
 	struct list_head	operations;
+	struct timer_list	op_timer;	/* operation.c: time-out scan */
 	u16			op_cycle;
 	struct gb_operation_ids	op_ids;
 	struct list_head	incoming;

@@ -56,6 +56,8 @@ struct gb_message {
  */
 #define GB_OPERATION_INLINE_MAX		512
 #define GB_OPERATION_RESPONSE_ROOM	64
+/* The largest sender's record gb_operation_create_priv() keeps */
+#define GB_OPERATION_PRIV_MAX		64
 
 /* Flags a caller may pass to gb_operation_create_flags() */
 #define GB_OPERATION_FLAG_UNIDIRECTIONAL	BIT(0)	/* no response */
@@ -91,12 +93,14 @@ typedef void (*gb_operation_callback)(struct gb_operation *operation);
  *	flight, the result (0 or a negative errno) once the operation
  *	completed; read it with gb_operation_result()
  * @callback: the sender's callback, see gb_operation_request_send()
- * @private: the sender's data
+ * @private: the sender's data; set by gb_operation_create_priv() to the
+ *	record it keeps in the operation
  * @kref: the reference count
  * @links: the entry in the connection's list of outgoing operations in
  *	flight or of incoming requests, under the connection's lock
  * @state: GB_OP_STATE_* bits
- * @timer: completes the operation with -ETIMEDOUT
+ * @deadline: while in flight, the jiffies at which the connection's
+ *	time-out scan completes it with -ETIMEDOUT
  * @work: runs the completion: callback, then @completion
  * @completion: done once the callback has returned
  * @request_msg: what @request points at
@@ -129,7 +133,7 @@ struct gb_operation {
 	struct kref		kref;
 	struct list_head	links;
 	unsigned long		state;
-	struct timer_list	timer;
+	unsigned long		deadline;	/* jiffies; connection->lock */
 	struct work_struct	work;
 	struct completion	completion;
 
@@ -217,6 +221,11 @@ struct gb_operation *
 gb_operation_create_flags(struct gb_connection *connection, u8 type,
 			  size_t request_size, size_t response_size,
 			  unsigned long flags, gfp_t gfp);
+
+struct gb_operation *
+gb_operation_create_priv(struct gb_connection *connection, u8 type,
+			 size_t request_size, size_t response_size,
+			 unsigned long flags, size_t priv_size, gfp_t gfp);
 
 static inline struct gb_operation *
 gb_operation_create(struct gb_connection *connection, u8 type,
