@@ -98,8 +98,9 @@ struct gb_connection_stats {
  * @hd_links: the entry in @hd's list of connections, under @hd's lock
  * @bundle_links: the entry in @bundle's list of connections
  * @mutex: serialises enable and disable
- * @lock: protects the members below it; taken in the receive path, so
- *	irq-safe; nests inside @hd's lock
+ * @lock: protects @state and the members after it (placed beside @kref
+ *	only so that the structure fits 512 bytes); taken in the receive
+ *	path, so irq-safe; nests inside @hd's lock
  * @state: the connection's state
  * @operations: outgoing operations in flight
  * @op_timer: the time-out scan of @operations, armed (under @lock) for
@@ -135,15 +136,15 @@ struct gb_connection {
 	void			*private;
 
 	struct kref		kref;
+	spinlock_t		lock;		/* @state and after */
 	struct list_head	hd_links;
 	struct list_head	bundle_links;
 
 	struct mutex		mutex;		/* enable/disable */
-	spinlock_t		lock;		/* the members below */
 	enum gb_connection_state state;
+	u16			op_cycle;
 	struct list_head	operations;
 	struct timer_list	op_timer;	/* operation.c: time-out scan */
-	u16			op_cycle;
 	struct gb_operation_ids	op_ids;
 	struct list_head	incoming;
 	unsigned int		incoming_count;
