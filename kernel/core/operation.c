@@ -657,7 +657,8 @@ static void gb_operation_complete_response(struct gb_operation *operation)
  * the scan keeps it by re-arming for the earliest deadline it leaves on
  * the list.  Nothing else touches the timer: a completion leaves it
  * alone, so a scan may find nothing due and only re-arm (or, on an empty
- * list, stay idle).
+ * list, stay idle, freeing the connection's id map: an idle connection
+ * keeps none, and the next send makes it again).
  *
  * The scan claims what is due exactly as the per-operation timer did:
  * -ETIMEDOUT, in softirq context, and queues the completion work (which
@@ -691,6 +692,9 @@ static void gb_connection_timeout_scan(struct timer_list *t)
 	}
 	if (pending)
 		timer_reduce(&connection->op_timer, next);
+	else if (list_empty(&connection->operations))
+		/* Idle: the id map goes, the next send makes it again */
+		gb_operation_ids_shrink(&connection->op_ids);
 	spin_unlock_irqrestore(&connection->lock, flags);
 }
 

@@ -235,6 +235,31 @@ void gb_operation_ids_clear(struct gb_operation_ids *ids, u16 id, u16 last)
 EXPORT_SYMBOL_NS_GPL(gb_operation_ids_clear, GREYBUS);
 
 /**
+ * gb_operation_ids_shrink() - free the chunks an idle set keeps for later
+ * @ids: the ids in flight
+ *
+ * Frees every chunk with no id in flight, with its leaves, the chunk of
+ * the last id handed out included: a connection with nothing in flight
+ * for a while then holds no map at all.  The next gb_operation_ids_set()
+ * allocates its chunk and leaf again; the order of the ids does not
+ * change (it follows the caller's last id, not the chunks).
+ *
+ * Only frees memory: may be called in atomic context.
+ */
+void gb_operation_ids_shrink(struct gb_operation_ids *ids)
+{
+	unsigned int c;
+
+	for (c = 0; c < GB_OPERATION_ID_CHUNKS; c++) {
+		if (ids->used[c] || !ids->chunk[c])
+			continue;
+		gb_operation_ids_chunk_free(ids->chunk[c]);
+		ids->chunk[c] = NULL;
+	}
+}
+EXPORT_SYMBOL_NS_GPL(gb_operation_ids_shrink, GREYBUS);
+
+/**
  * gb_operation_ids_chunks() - the chunks @ids holds
  * @ids: the ids in flight
  *

@@ -769,6 +769,43 @@ static void gb_kt_id_chunks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
 }
 
+/*
+ * Shrinking frees every chunk without an id in flight, the last id's
+ * too, keeps those with one, and the next ids follow the last one as
+ * before.
+ */
+static void gb_kt_id_shrink(struct kunit *test)
+{
+	struct gb_operation_ids *ids = test->priv;
+	u16 stay = 2 * GB_OPERATION_ID_CHUNK_BITS + 5, last = 0x1234;
+
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, stay, 0, ids,
+						   GFP_KERNEL), 0);
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, last, stay, ids,
+						   GFP_KERNEL), 0);
+	gb_operation_ids_clear(ids, last, last);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 2U);
+
+	gb_operation_ids_shrink(ids);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+	KUNIT_EXPECT_TRUE(test, gb_operation_ids_test(ids, stay));
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, stay),
+			    (void *)ids);
+
+	gb_operation_ids_clear(ids, stay, last);
+	gb_operation_ids_shrink(ids);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 0U);
+
+	/* The next id is the one after the last, its chunk made again */
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, last), last + 1);
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, last + 1, last, ids,
+						   GFP_KERNEL), 0);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, last + 1),
+			    (void *)ids);
+	gb_operation_ids_clear(ids, last + 1, last + 1);
+}
+
 /* Each id in flight gives back its entry, in a fixed number of steps */
 static void gb_kt_id_lookup(struct kunit *test)
 {
@@ -821,6 +858,7 @@ static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_pick_rule),
 	KUNIT_CASE(gb_kt_id_chunks),
 	KUNIT_CASE(gb_kt_id_lookup),
+	KUNIT_CASE(gb_kt_id_shrink),
 	{}
 };
 

@@ -16,7 +16,10 @@
  * pointers, allocated under the same rule as chunks (while it holds an id
  * in flight or the last id handed out).  A connection with a few
  * operations at a time thus allocates a leaf once per
- * GB_OPERATION_ID_LEAF_SLOTS sends and nothing per send.
+ * GB_OPERATION_ID_LEAF_SLOTS sends and nothing per send.  Its owner may
+ * also drop the chunk of the last id once nothing is in flight
+ * (gb_operation_ids_shrink()): the connection's time-out scan does, when
+ * it finds no operation left, so that an idle connection keeps no map.
  */
 #ifndef __GREYBUS_OPERATION_IDS_H
 #define __GREYBUS_OPERATION_IDS_H
@@ -60,6 +63,7 @@ int gb_operation_ids_set(struct gb_operation_ids *ids, u16 id, u16 last,
 			 void *entry, gfp_t gfp);
 void *gb_operation_ids_lookup(struct gb_operation_ids *ids, u16 id);
 void gb_operation_ids_clear(struct gb_operation_ids *ids, u16 id, u16 last);
+void gb_operation_ids_shrink(struct gb_operation_ids *ids);
 unsigned int gb_operation_ids_chunks(const struct gb_operation_ids *ids);
 void gb_operation_ids_destroy(struct gb_operation_ids *ids);
 
