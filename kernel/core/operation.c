@@ -353,6 +353,22 @@ err_put:
 	return NULL;
 }
 
+/* What a driver may ask of an outgoing operation (warns otherwise) */
+static bool gb_operation_create_args_ok(u8 type, size_t response_size,
+					unsigned long flags)
+{
+	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
+			 (type & GB_MSG_TYPE_RESPONSE)))
+		return false;
+	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
+		return false;
+	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
+			 response_size))
+		return false;
+
+	return true;
+}
+
 /**
  * gb_operation_create_flags() - allocate an outgoing operation
  * @connection: the connection it will be sent on
@@ -380,13 +396,7 @@ gb_operation_create_flags(struct gb_connection *connection, u8 type,
 			  size_t request_size, size_t response_size,
 			  unsigned long flags, gfp_t gfp)
 {
-	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
-			 (type & GB_MSG_TYPE_RESPONSE)))
-		return NULL;
-	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
-		return NULL;
-	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
-			 response_size))
+	if (!gb_operation_create_args_ok(type, response_size, flags))
 		return NULL;
 
 	return __gb_operation_create(connection, type, request_size,
@@ -422,13 +432,7 @@ gb_operation_create_priv(struct gb_connection *connection, u8 type,
 {
 	if (WARN_ON_ONCE(!priv_size || priv_size > GB_OPERATION_PRIV_MAX))
 		return NULL;
-	if (WARN_ON_ONCE(type == GB_REQUEST_TYPE_INVALID ||
-			 (type & GB_MSG_TYPE_RESPONSE)))
-		return NULL;
-	if (WARN_ON_ONCE(flags & ~GB_OPERATION_FLAG_USER_MASK))
-		return NULL;
-	if (WARN_ON_ONCE((flags & GB_OPERATION_FLAG_UNIDIRECTIONAL) &&
-			 response_size))
+	if (!gb_operation_create_args_ok(type, response_size, flags))
 		return NULL;
 
 	return __gb_operation_create(connection, type, request_size,
