@@ -216,7 +216,8 @@ static int gbsim_hid_push(struct gbsim_hid *kb, uint8_t mods,
 	r = kb->queue[kb->head + kb->len++];
 	memset(r, 0, GBSIM_HID_REPORT_LEN);
 	r[0] = mods;
-	memcpy(r + 2, usages, n);
+	if (n)	/* a release report passes no keys (NULL) */
+		memcpy(r + 2, usages, n);
 	return 0;
 }
 
