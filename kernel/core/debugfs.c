@@ -4,7 +4,10 @@
  * "connections" file, one line per connection:
  *
  *   name hd_cport intf:cport protocol state sent received responses
- *   errors timeouts dropped pending
+ *   errors timeouts dropped pending id_chunks
+ *
+ * where id_chunks is how many chunks of the operation id map the connection
+ * holds (operation_ids.c): 0 once it has been idle for a time-out scan.
  *
  * and a "monitor" file (monitor.c), as the directory itself has one for
  * every host device.
@@ -39,10 +42,10 @@ static int gb_debugfs_connections_show(struct seq_file *s, void *data)
 	struct gb_connection *connection;
 	struct gb_connection_stats stats;
 	enum gb_connection_state state;
-	unsigned int pending;
+	unsigned int pending, chunks;
 	u8 intf_id;
 
-	seq_puts(s, "# name hd_cport intf:cport protocol state sent received responses errors timeouts dropped pending\n");
+	seq_puts(s, "# name hd_cport intf:cport protocol state sent received responses errors timeouts dropped pending id_chunks\n");
 
 	/* A snapshot under the locks; seq_printf() does not sleep */
 	spin_lock_irq(&hd->lock);
@@ -51,16 +54,17 @@ static int gb_debugfs_connections_show(struct seq_file *s, void *data)
 		stats = connection->stats;
 		state = connection->state;
 		pending = connection->ops_pending;
+		chunks = gb_operation_ids_chunks(&connection->op_ids);
 		spin_unlock(&connection->lock);
 
 		intf_id = connection->intf ? connection->intf->interface_id : 0;
-		seq_printf(s, "%s %u %u:%u 0x%02x %s %llu %llu %llu %llu %llu %llu %u\n",
+		seq_printf(s, "%s %u %u:%u 0x%02x %s %llu %llu %llu %llu %llu %llu %u %u\n",
 			   connection->name, connection->hd_cport_id, intf_id,
 			   connection->intf_cport_id, connection->protocol_id,
 			   gb_connection_state_name(state),
 			   stats.requests_sent, stats.requests_received,
 			   stats.responses_received, stats.errors,
-			   stats.timeouts, stats.dropped, pending);
+			   stats.timeouts, stats.dropped, pending, chunks);
 	}
 	spin_unlock_irq(&hd->lock);
 

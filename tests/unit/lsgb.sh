@@ -45,7 +45,7 @@ conns() {
 	d=$root/kernel/debug/greybus/$host
 	mkdir -p "$d"
 	{
-		echo "# name hd_cport intf:cport protocol state sent received responses errors timeouts dropped pending"
+		echo "# name hd_cport intf:cport protocol state sent received responses errors timeouts dropped pending id_chunks"
 		printf '%s\n' "$@"
 	} >"$d/connections"
 }
@@ -82,8 +82,8 @@ make_audio() {	# ROOT
 	attr "$b" bundle_class 0x12
 	attr "$b" state "" 0644
 	conns "$r" greybus1 \
-		"0/0:0 0 0:0 0x14 enabled 0 3 0 0 0 0 0" \
-		"1/2:0 1 2:0 0x00 enabled 4 0 4 0 0 0 0"
+		"0/0:0 0 0:0 0x14 enabled 0 3 0 0 0 0 0 1" \
+		"1/2:0 1 2:0 0x00 enabled 4 0 4 0 0 0 0 0"
 }
 
 # ---- checks ----------------------------------------------------------------

@@ -1,4 +1,4 @@
-# Checks operation-id allocation with a full window: an async loopback test of pings gbsim never answers puts all 65535 ids of one connection in flight at once (debugfs shows 65535 pending), the next send is refused with -EBUSY at once (gb-loopback waits for a timeout to free an id), and stopping the test cancels them all; no soft lockup, no warning, and a ping works afterwards.
+# Checks operation-id allocation with a full window: an async loopback test of pings gbsim never answers puts all 65535 ids of one connection in flight at once (debugfs shows 65535 pending and the 16 chunks of the id map), the next send is refused with -EBUSY at once (gb-loopback waits for a timeout to free an id), and stopping the test cancels them all; no soft lockup, no warning, and a ping works afterwards, after which the idle connection frees its id map.
 # Before ids were tracked in a bitmap, each allocation walked the list of
 # operations in flight for every id it tried, with interrupts off: the
 # send after a full window tried all 65535 ids (about 4e9 list steps),
@@ -27,9 +27,9 @@ pid=$!
 wait_for 30 test -e $LB || fail "no gb_loopback0: $(cat err)"
 test -r $CONNS || fail "no $CONNS"
 
-# pending: the pending column of the loopback connection (protocol 0x11)
+# pending: the pending column (the 12th) of the loopback connection (protocol 0x11)
 pending() {
-	awk '$4 == "0x11" { print $NF }' $CONNS
+	awk '$4 == "0x11" { print $12 }' $CONNS
 }
 # counters: its sent/received/responses/errors/timeouts/dropped columns
 counters() {
@@ -65,6 +65,9 @@ while ! _full && [ $_t -lt 30 ]; do
 done
 _full || fail "the window did not fill: $(pending) pending"
 info "65535 pings in flight"
+# the whole id map is allocated: 16 chunks of 4096 ids (id_chunks, the
+# 13th column)
+assert_eq "$(awk '$4 == "0x11" { print $13 }' $CONNS)" 16 "id map chunks with every id in flight"
 # the next send gets -EBUSY at once, which gb-loopback takes for
 # backpressure: it waits for an operation to end (the first time out 40 s
 # after they went) and sends again into the id that freed
@@ -84,6 +87,9 @@ echo 2 >$LB/type
 wait_file_eq 30 $LB/type 0 || fail "a ping after the window did not finish"
 assert_file_eq $LB/iteration_count 1
 assert_file_eq $LB/requests_completed 1
+# and, idle, its time-out scan gives the whole map back
+_no_map() { [ "$(awk '$4 == "0x11" { print $13 }' $CONNS)" = 0 ]; }
+wait_for 60 _no_map || fail "the idle connection still holds $(awk '$4 == "0x11" { print $13 }' $CONNS) id map chunks"
 
 kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat err)"
