@@ -19,10 +19,6 @@ int gb_hd_cport_allocate(struct gb_host_device *hd, int cport_id,
 void gb_hd_cport_release(struct gb_host_device *hd, u16 cport_id);
 void gb_hd_exit(void);
 
-/* operation_ids.c */
-int gb_operation_ids_init(void);
-void gb_operation_ids_exit(void);
-
 /* operation.c */
 int gb_operation_init(void);
 void gb_operation_exit(void);

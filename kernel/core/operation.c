@@ -1652,13 +1652,10 @@ void gb_connection_flush_incoming(struct gb_connection *connection)
 
 int gb_operation_init(void)
 {
-	if (gb_operation_ids_init())
-		return -ENOMEM;
-
 	gb_operation_completion_wq = alloc_workqueue("greybus_completion", 0,
 						     0);
 	if (!gb_operation_completion_wq)
-		goto err_ids_exit;
+		return -ENOMEM;
 
 	gb_operation_rx_wq = alloc_workqueue("greybus_rx", 0, 0);
 	if (!gb_operation_rx_wq)
@@ -1668,8 +1665,6 @@ int gb_operation_init(void)
 
 err_destroy_completion_wq:
 	destroy_workqueue(gb_operation_completion_wq);
-err_ids_exit:
-	gb_operation_ids_exit();
 	return -ENOMEM;
 }
 
@@ -1677,5 +1672,4 @@ void gb_operation_exit(void)
 {
 	destroy_workqueue(gb_operation_rx_wq);
 	destroy_workqueue(gb_operation_completion_wq);
-	gb_operation_ids_exit();
 }

@@ -14,8 +14,6 @@
 #include <greybus/operation.h>
 #include <greybus/operation_ids.h>
 
-#include "internal.h"
-
 #define GB_ID_CHUNK(id)		((id) / GB_OPERATION_ID_CHUNK_BITS)
 #define GB_ID_BIT(id)		((id) % GB_OPERATION_ID_CHUNK_BITS)
 #define GB_ID_LEAF(id)		(GB_ID_BIT(id) / GB_OPERATION_ID_LEAF_SLOTS)
@@ -27,85 +25,12 @@
  * @leaf: for each GB_OPERATION_ID_LEAF_SLOTS ids, NULL or their entries:
  *	an id's slot holds its entry exactly while its bit is set
  *
- * 1 KiB, from the gb_operation_ids cache (below).
+ * 1 KiB: one allocation of the smallest slab that holds it.
  */
 struct gb_operation_ids_chunk {
 	DECLARE_BITMAP(in_flight, GB_OPERATION_ID_CHUNK_BITS);
 	void		**leaf[GB_OPERATION_ID_LEAVES];
 };
-
-#define GB_ID_LEAF_SIZE	(GB_OPERATION_ID_LEAF_SLOTS * sizeof(void *))
-
-/*
- * Chunks and leaves come from two slab caches of their own.  They come
- * and go while a connection works (and go when it idles), and from
- * kmalloc-1k and kmalloc-512 each one freed left a hole in a slab that
- * a long-lived object of the same size keeps (a bundle, a connection):
- * about 1.5 KiB of slab per idle module that no object used
- * (docs/performance.md).
- *
- * Invariant: every object in these caches that is not allocated is all
- * zero.  The constructor zeroes a new slab's objects and the free path
- * zeroes what it gives back, so an allocation needs no clearing.  The
- * constructor also keeps SLUB from merging the caches with kmalloc's,
- * which would bring the holes back.
- */
-static struct kmem_cache *gb_id_chunk_slab;
-static struct kmem_cache *gb_id_leaf_slab;
-
-static void gb_id_chunk_ctor(void *chunk)
-{
-	memset(chunk, 0, sizeof(struct gb_operation_ids_chunk));
-}
-
-static void gb_id_leaf_ctor(void *leaf)
-{
-	memset(leaf, 0, GB_ID_LEAF_SIZE);
-}
-
-static void gb_id_leaf_free(void **leaf)
-{
-	if (!leaf)
-		return;
-	memset(leaf, 0, GB_ID_LEAF_SIZE);
-	kmem_cache_free(gb_id_leaf_slab, leaf);
-}
-
-/**
- * gb_operation_ids_init() - create the caches of the id maps
- *
- * Context: Process context, module init.
- * Return: 0, or -ENOMEM.
- */
-int gb_operation_ids_init(void)
-{
-	gb_id_chunk_slab = kmem_cache_create("gb_operation_ids",
-					     sizeof(struct gb_operation_ids_chunk),
-					     0, 0, gb_id_chunk_ctor);
-	if (!gb_id_chunk_slab)
-		return -ENOMEM;
-
-	gb_id_leaf_slab = kmem_cache_create("gb_operation_ids_leaf",
-					    GB_ID_LEAF_SIZE, 0, 0,
-					    gb_id_leaf_ctor);
-	if (!gb_id_leaf_slab) {
-		kmem_cache_destroy(gb_id_chunk_slab);
-		return -ENOMEM;
-	}
-
-	return 0;
-}
-
-/**
- * gb_operation_ids_exit() - destroy the caches of the id maps
- *
- * Every map was destroyed before (each connection's, with it).
- */
-void gb_operation_ids_exit(void)
-{
-	kmem_cache_destroy(gb_id_leaf_slab);
-	kmem_cache_destroy(gb_id_chunk_slab);
-}
 
 /* The first id at or after @from (a bit of chunk @c) not in flight */
 static unsigned int gb_operation_ids_free_in(const struct gb_operation_ids *ids,
@@ -217,11 +142,10 @@ static void gb_operation_ids_trim_leaf(struct gb_operation_ids *ids, u16 id,
 	    id / GB_OPERATION_ID_LEAF_SLOTS == last / GB_OPERATION_ID_LEAF_SLOTS ||
 	    gb_operation_ids_leaf_used(chunk, l))
 		return;
-	gb_id_leaf_free(chunk->leaf[l]);
+	kfree(chunk->leaf[l]);
 	chunk->leaf[l] = NULL;
 }
 
-/* Also when ids are in flight (gb_operation_ids_destroy()) */
 static void gb_operation_ids_chunk_free(struct gb_operation_ids_chunk *chunk)
 {
 	unsigned int l;
@@ -229,9 +153,8 @@ static void gb_operation_ids_chunk_free(struct gb_operation_ids_chunk *chunk)
 	if (!chunk)
 		return;
 	for (l = 0; l < GB_OPERATION_ID_LEAVES; l++)
-		gb_id_leaf_free(chunk->leaf[l]);
-	memset(chunk, 0, sizeof(*chunk));
-	kmem_cache_free(gb_id_chunk_slab, chunk);
+		kfree(chunk->leaf[l]);
+	kfree(chunk);
 }
 
 /* Frees chunk @c if nothing in it is in flight and @last is not in it */
@@ -266,13 +189,14 @@ int gb_operation_ids_set(struct gb_operation_ids *ids, u16 id, u16 last,
 	struct gb_operation_ids_chunk *chunk = ids->chunk[c];
 
 	if (!chunk) {
-		chunk = kmem_cache_alloc(gb_id_chunk_slab, gfp);
+		chunk = kzalloc(sizeof(*chunk), gfp);
 		if (!chunk)
 			return -ENOMEM;
 		ids->chunk[c] = chunk;
 	}
 	if (!chunk->leaf[l]) {
-		chunk->leaf[l] = kmem_cache_alloc(gb_id_leaf_slab, gfp);
+		chunk->leaf[l] = kcalloc(GB_OPERATION_ID_LEAF_SLOTS,
+					 sizeof(*chunk->leaf[l]), gfp);
 		if (!chunk->leaf[l]) {
 			/* Only if we allocated it and @last is elsewhere */
 			gb_operation_ids_trim(ids, c, last);
