@@ -105,18 +105,35 @@ slab_kib() {
 	awk '/^Slab:/ { print $2 }' /proc/meminfo
 }
 
-# name and bytes of every slab cache (objects x object size)
-slab_caches() {
-	awk 'NR > 2 { printf "%s %d\n", $1, $3 * $4 }' /proc/slabinfo
+# used_snapshot FILE: the objects in use of every slab cache, as exactly
+# as lib.sh's kmalloc_snapshot can count them ("name active per_slab size")
+used_snapshot() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	kmalloc_snapshot "$1" all
 }
 
-# the caches that grew most from slab.before to slab.after, per module
+# used_kib BEFORE AFTER: KiB more in objects in use in AFTER
+used_kib() {
+	awk 'NR == FNR { b += $2 * $4; next } { a += $2 * $4 } END { printf "%.1f", (a - b) / 1024 }' "$1" "$2"
+}
+
+# the caches whose objects in use grew most from used.before to
+# used.after (enumerate's files of the 64 loopback modules), per module
 slab_growth() {	# N
-	awk -v n="$1" 'NR == FNR { b[$1] = $2; next }
-		{ d = $2 - b[$1]; if (d > 0) printf "%s %.2f\n", $1, d / 1024 / n }' slab.before slab.after |
+	awk -v n="$1" 'NR == FNR { b[$1] = $2 * $4; next }
+		{ d = $2 * $4 - b[$1]; if (d > 0) printf "%s %.2f\n", $1, d / 1024 / n }' used.64.before used.64.after |
 		sort -k2 -n -r | head -n 12 | while read -r c k; do
 			echo "S $c $k"
 		done
+}
+
+# maps_idle: no module connection (interface id not 0: the SVC's is
+# pinged by the watchdog) of any host device holds an operation id map
+# (debugfs id_chunks, the 13th field, 0)
+maps_idle() {
+	awk '!/^#/ && $3 !~ /^0:/ && $13 != "0" { busy = 1 } END { exit busy }' \
+		/sys/kernel/debug/greybus/*/connections
 }
 
 SIZES="0 128 512 1024 2048"
@@ -131,10 +148,10 @@ PER_HOST=16
 enumerate() {
 	local rep=$1 n=$2 left=$2 h=0 m i args pids= span_us=0 s0 s1 t0 t1 line
 	local mnfs=${3:-loopback} driver=${4:-gb-loopback} key=${5:-enum}
-	local slabs=
-	[ "$n" = 64 ] && [ "$rep" = 1 ] && [ "$key" = enum ] && slabs=1
+	local used=used.$n
+	[ "$key" = enum ] || used=used.$key.$n
+	used_snapshot $used.before
 	s0=$(slab_kib)
-	[ -n "$slabs" ] && slab_caches >slab.before
 	while [ "$left" -gt 0 ]; do
 		m=$left
 		[ "$m" -gt $PER_HOST ] && m=$PER_HOST
@@ -159,9 +176,11 @@ enumerate() {
 		left=$((left - m))
 		h=$((h + 1))
 	done
-	sleep 1
+	# Idle: each module connection frees its operation id map at the
+	# first time-out scan after its last operation (docs/performance.md)
+	wait_for 60 maps_idle || fail "module connections still hold id maps: $(grep -h -v '^#' /sys/kernel/debug/greybus/*/connections | tr '\n' ';')"
+	used_snapshot $used.after
 	s1=$(slab_kib)
-	[ -n "$slabs" ] && slab_caches >slab.after
 	if [ "$n" = 1 ] && [ "$rep" = 1 ]; then
 		# kernfs nodes (sysfs directories, files, links) of one module
 		echo "M sysfs_nodes_${key}_module $(find "$(readlink -f /sys/bus/greybus/devices/1-2)" | wc -l)"
@@ -172,6 +191,7 @@ enumerate() {
 	echo "R $rep ${key}_${n}_per_module_ms $(awk -v u="$span_us" -v n="$n" 'BEGIN { printf "%.3f", u / 1000 / n }')"
 	echo "R $rep ${key}_${n}_hosts $h"
 	echo "R $rep mem_${key}_${n}_per_module_kib $(awk -v a="$s0" -v b="$s1" -v n="$n" 'BEGIN { printf "%.1f", (b - a) / n }')"
+	echo "R $rep used_${key}_${n}_per_module_kib $(awk -v k="$(used_kib $used.before $used.after)" -v n="$n" 'BEGIN { printf "%.2f", k / n }')"
 }
 
 # TCP through gbnet (docs/gbnet.md): gbsim nodes on 127.0.0.1, the

@@ -314,9 +314,10 @@ uevent_settle() {
 	wait_for "${1:-5}" _gb_uevents_done
 }
 
-# kmalloc_snapshot FILE: each kmalloc cache as "name active_objects
-# objects_per_slab" in FILE (nothing if there is no /proc/slabinfo), for
-# the cases that look for leaks.  SLUB counts as active every object of
+# kmalloc_snapshot FILE [all]: each kmalloc cache (with "all", every slab
+# cache) as "name active_objects objects_per_slab object_size" in FILE
+# (nothing if there is no /proc/slabinfo), for the cases that look for
+# leaks and the benchmark's memory figure.  SLUB counts as active every object of
 # the slabs a CPU holds: its active slab and its per-CPU partial list
 # (up to cpu_partial objects: 120 for kmalloc-96 on 6.1, six slabs).
 # Shrinking a cache flushes them, but the frees and allocations of each
@@ -329,10 +330,17 @@ uevent_settle() {
 # the objects in use, so a leak cannot hide, and what noise is left (a
 # CPU's active slab) stays under kmalloc_noise_slabs slabs.
 kmalloc_snapshot() {
-	local f saved=
+	local f saved= caches
 	: >"$1"
 	[ -r /proc/slabinfo ] || return 0
-	for f in /sys/kernel/slab/kmalloc-*/cpu_partial; do
+	if [ "${2:-}" = all ]; then
+		caches=$(awk 'NR > 2 { print $1 }' /proc/slabinfo | while read -r f; do
+			[ -w "/sys/kernel/slab/$f/shrink" ] && echo "$f"
+		done)
+	else
+		caches=$(cd /sys/kernel/slab && ls -d kmalloc-* 2>/dev/null)
+	fi
+	for f in $(for c in $caches; do echo "/sys/kernel/slab/$c/cpu_partial"; done); do
 		[ -w "$f" ] || continue
 		saved="$saved $f=$(cat "$f")"
 		echo 0 2>/dev/null >"$f"
@@ -351,14 +359,15 @@ kmalloc_snapshot() {
 					if (!(c in n) || w[2] + 0 < n[c])
 						n[c] = w[2] + 0
 					per[c] = w[5]
+					size[c] = w[4]
 				}
 				close("/proc/slabinfo")
 			}
 		for (i = 1; i < ARGC; i++)
 			if (ARGV[i] in n)
-				print ARGV[i], n[ARGV[i]], per[ARGV[i]]
+				print ARGV[i], n[ARGV[i]], per[ARGV[i]], size[ARGV[i]]
 		exit
-	}' $(cd /sys/kernel/slab && ls -d kmalloc-* 2>/dev/null) >"$1"
+	}' $caches >"$1"
 	for f in $saved; do
 		echo "${f#*=}" 2>/dev/null >"${f%=*}"
 	done
