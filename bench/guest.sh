@@ -176,8 +176,13 @@ enumerate() {
 		left=$((left - m))
 		h=$((h + 1))
 	done
-	# Idle: each module connection frees its operation id map at the
-	# first time-out scan after its last operation (docs/performance.md)
+	# Idle for good: past the bundles' and interfaces' autosuspend (2 and
+	# 3 s after their last use; suspending them sends control operations),
+	# then each module connection frees its operation id map at the first
+	# time-out scan after its last operation (docs/performance.md).  A
+	# sleep on the guest's clock: reading every power/runtime_status
+	# instead would add sysfs inodes to what is measured.
+	sleep 4
 	wait_for 60 maps_idle || fail "module connections still hold id maps: $(grep -h -v '^#' /sys/kernel/debug/greybus/*/connections | tr '\n' ';')"
 	used_snapshot $used.after
 	s1=$(slab_kib)
