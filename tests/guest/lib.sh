@@ -330,7 +330,7 @@ uevent_settle() {
 # the objects in use, so a leak cannot hide, and what noise is left (a
 # CPU's active slab) stays under kmalloc_noise_slabs slabs.
 kmalloc_snapshot() {
-	local f saved= caches
+	local c f saved= caches
 	: >"$1"
 	[ -r /proc/slabinfo ] || return 0
 	if [ "${2:-}" = all ]; then
@@ -340,7 +340,8 @@ kmalloc_snapshot() {
 	else
 		caches=$(cd /sys/kernel/slab && ls -d kmalloc-* 2>/dev/null)
 	fi
-	for f in $(for c in $caches; do echo "/sys/kernel/slab/$c/cpu_partial"; done); do
+	for c in $caches; do
+		f=/sys/kernel/slab/$c/cpu_partial
 		[ -w "$f" ] || continue
 		saved="$saved $f=$(cat "$f")"
 		echo 0 2>/dev/null >"$f"

@@ -31,6 +31,10 @@ test -r $CONNS || fail "no $CONNS"
 pending() {
 	awk '$4 == "0x11" { print $12 }' $CONNS
 }
+# chunks: its id_chunks column (the 13th), the chunks of its id map
+chunks() {
+	awk '$4 == "0x11" { print $13 }' $CONNS
+}
 # counters: its sent/received/responses/errors/timeouts/dropped columns
 counters() {
 	awk '$4 == "0x11" { print "sent " $6 ", received " $7 ", responses " $8 ", errors " $9 ", timeouts " $10 ", dropped " $11 }' $CONNS
@@ -65,9 +69,8 @@ while ! _full && [ $_t -lt 30 ]; do
 done
 _full || fail "the window did not fill: $(pending) pending"
 info "65535 pings in flight"
-# the whole id map is allocated: 16 chunks of 4096 ids (id_chunks, the
-# 13th column)
-assert_eq "$(awk '$4 == "0x11" { print $13 }' $CONNS)" 16 "id map chunks with every id in flight"
+# the whole id map is allocated: 16 chunks of 4096 ids
+assert_eq "$(chunks)" 16 "id map chunks with every id in flight"
 # the next send gets -EBUSY at once, which gb-loopback takes for
 # backpressure: it waits for an operation to end (the first time out 40 s
 # after they went) and sends again into the id that freed
@@ -88,8 +91,8 @@ wait_file_eq 30 $LB/type 0 || fail "a ping after the window did not finish"
 assert_file_eq $LB/iteration_count 1
 assert_file_eq $LB/requests_completed 1
 # and, idle, its time-out scan gives the whole map back
-_no_map() { [ "$(awk '$4 == "0x11" { print $13 }' $CONNS)" = 0 ]; }
-wait_for 60 _no_map || fail "the idle connection still holds $(awk '$4 == "0x11" { print $13 }' $CONNS) id map chunks"
+_no_map() { [ "$(chunks)" = 0 ]; }
+wait_for 60 _no_map || fail "the idle connection still holds $(chunks) id map chunks"
 
 kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat err)"
