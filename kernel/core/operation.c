@@ -765,8 +765,9 @@ gb_operation_find_outgoing_locked(struct gb_connection *connection, u16 id)
  * ids of operations still in flight: those of @op_ids, entered here with
  * @operation and removed when the operation is claimed (taken off
  * @operations), so the cost does not grow with the operations in flight.
- * Caller holds connection->lock, hence the atomic allocation: a new leaf
- * of ids is needed once per GB_OPERATION_ID_LEAF_SLOTS sends.
+ * Caller holds connection->lock, hence the atomic allocation: an id
+ * whose near slot is taken goes to the map, which needs a new leaf once
+ * per GB_OPERATION_ID_LEAF_SLOTS such sends (operation_ids.h).
  */
 static int gb_operation_id_alloc_locked(struct gb_operation *operation)
 {

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The set of outgoing operation ids in flight on a connection: a bitmap of
- * the whole id space whose chunks are allocated while they are in use, and
- * for each id in flight a pointer to its operation, in leaves of the chunks
- * allocated under the same rule.
+ * The set of outgoing operation ids in flight on a connection: a few near
+ * slots inside the set, and for the ids whose slot is taken a bitmap of
+ * the whole id space whose chunks are allocated while they are in use,
+ * with for each id a pointer to its operation in leaves of the chunks
+ * allocated under the same rule (operation_ids.h).
  */
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/export.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include <greybus/operation.h>
 #include <greybus/operation_ids.h>
@@ -18,6 +20,7 @@
 #define GB_ID_BIT(id)		((id) % GB_OPERATION_ID_CHUNK_BITS)
 #define GB_ID_LEAF(id)		(GB_ID_BIT(id) / GB_OPERATION_ID_LEAF_SLOTS)
 #define GB_ID_SLOT(id)		((id) % GB_OPERATION_ID_LEAF_SLOTS)
+#define GB_ID_NEAR(id)		((id) % GB_OPERATION_ID_NEAR)
 
 /**
  * struct gb_operation_ids_chunk - GB_OPERATION_ID_CHUNK_BITS ids
@@ -25,14 +28,23 @@
  * @leaf: for each GB_OPERATION_ID_LEAF_SLOTS ids, NULL or their entries:
  *	an id's slot holds its entry exactly while its bit is set
  *
- * 1 KiB: one allocation of the smallest slab that holds it.
+ * 2 KiB: one allocation of the smallest slab that holds it.
  */
 struct gb_operation_ids_chunk {
 	DECLARE_BITMAP(in_flight, GB_OPERATION_ID_CHUNK_BITS);
 	void		**leaf[GB_OPERATION_ID_LEAVES];
 };
 
-/* The first id at or after @from (a bit of chunk @c) not in flight */
+/* Whether @id is in flight in its near slot */
+static bool gb_operation_ids_near_has(const struct gb_operation_ids *ids,
+				      u16 id)
+{
+	unsigned int s = GB_ID_NEAR(id);
+
+	return ids->near[s] && ids->near_id[s] == id;
+}
+
+/* The first id at or after @from (a bit of chunk @c) not in the map */
 static unsigned int gb_operation_ids_free_in(const struct gb_operation_ids *ids,
 					     unsigned int c, unsigned int from)
 {
@@ -43,19 +55,14 @@ static unsigned int gb_operation_ids_free_in(const struct gb_operation_ids *ids,
 				  GB_OPERATION_ID_CHUNK_BITS, from);
 }
 
-/**
- * gb_operation_ids_pick() - the outgoing id to use after another one
- * @ids: the ids in flight
- * @last: the last id used, or GB_OPERATION_ID_NONE
- *
- * Looks from the id after @last in the order of gb_operation_id_next() for
- * one not in flight; GB_OPERATION_ID_NONE is never given.  A chunk absent
- * is free throughout, so the cost is at most one scan of each chunk
- * present, whatever is in flight.  Changes nothing.
- *
- * Return: the id, or -EBUSY if all U16_MAX ids are in flight.
+/*
+ * The first id after @last, in the order of gb_operation_id_next(), whose
+ * bit is clear in the map; @last itself is the last one looked at.  A
+ * chunk absent is clear throughout, so the cost is at most one scan of
+ * each chunk present.  Return: the id, or -EBUSY if the map holds all.
  */
-int gb_operation_ids_pick(const struct gb_operation_ids *ids, u16 last)
+static int gb_operation_ids_pick_map(const struct gb_operation_ids *ids,
+				     u16 last)
 {
 	unsigned int id = gb_operation_id_next(last);
 	unsigned int c = GB_ID_CHUNK(id);
@@ -77,6 +84,35 @@ int gb_operation_ids_pick(const struct gb_operation_ids *ids, u16 last)
 
 	return -EBUSY;
 }
+
+/**
+ * gb_operation_ids_pick() - the outgoing id to use after another one
+ * @ids: the ids in flight
+ * @last: the last id used, or GB_OPERATION_ID_NONE
+ *
+ * Looks from the id after @last in the order of gb_operation_id_next() for
+ * one not in flight; GB_OPERATION_ID_NONE is never given.  The map's
+ * search gives the first id whose bit is clear; if a near slot holds it,
+ * the search goes on after it.  Each of the GB_OPERATION_ID_NEAR ids in
+ * near slots stops it at most once before it comes round to the first of
+ * them again, so the cost is at most GB_OPERATION_ID_NEAR + 1 searches of
+ * the map, whatever is in flight.  Changes nothing.
+ *
+ * Return: the id, or -EBUSY if all U16_MAX ids are in flight.
+ */
+int gb_operation_ids_pick(const struct gb_operation_ids *ids, u16 last)
+{
+	int id = last;
+	unsigned int n;
+
+	for (n = 0; n <= GB_OPERATION_ID_NEAR; n++) {
+		id = gb_operation_ids_pick_map(ids, id);
+		if (id < 0 || !gb_operation_ids_near_has(ids, id))
+			return id;
+	}
+
+	return -EBUSY;
+}
 EXPORT_SYMBOL_NS_GPL(gb_operation_ids_pick, GREYBUS);
 
 /**
@@ -89,6 +125,9 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_ids_pick, GREYBUS);
 bool gb_operation_ids_test(const struct gb_operation_ids *ids, u16 id)
 {
 	const struct gb_operation_ids_chunk *chunk = ids->chunk[GB_ID_CHUNK(id)];
+
+	if (gb_operation_ids_near_has(ids, id))
+		return true;
 
 	return chunk && test_bit(GB_ID_BIT(id), chunk->in_flight);
 }
@@ -111,6 +150,8 @@ void *gb_operation_ids_lookup(struct gb_operation_ids *ids, u16 id)
 	void **leaf;
 
 	ids->lookup_steps += GB_OPERATION_ID_LOOKUP_STEPS;
+	if (gb_operation_ids_near_has(ids, id))
+		return ids->near[GB_ID_NEAR(id)];
 	if (!chunk)
 		return NULL;
 	leaf = chunk->leaf[GB_ID_LEAF(id)];
@@ -131,7 +172,7 @@ static bool gb_operation_ids_leaf_used(const struct gb_operation_ids_chunk *chun
 	return find_next_bit(chunk->in_flight, end, first) < end;
 }
 
-/* Frees the leaf of @id if nothing in it is in flight and @last is not */
+/* Frees the leaf of @id if nothing in it is in the map and @last is not */
 static void gb_operation_ids_trim_leaf(struct gb_operation_ids *ids, u16 id,
 				       u16 last)
 {
@@ -157,7 +198,7 @@ static void gb_operation_ids_chunk_free(struct gb_operation_ids_chunk *chunk)
 	kfree(chunk);
 }
 
-/* Frees chunk @c if nothing in it is in flight and @last is not in it */
+/* Frees chunk @c if nothing in it is in the map and @last is not in it */
 static void gb_operation_ids_trim(struct gb_operation_ids *ids,
 				  unsigned int c, u16 last)
 {
@@ -174,20 +215,29 @@ static void gb_operation_ids_trim(struct gb_operation_ids *ids,
  * @last: the last id used before @id
  * @entry: what gb_operation_ids_lookup() gives for @id until it is
  *	cleared, not NULL
- * @gfp: for the chunk and leaf of @id, if it has none yet
+ * @gfp: for the chunk and leaf of @id, if it goes to the map and they do
+ *	not exist yet
  *
- * Also frees the leaf and chunk of @last if @id leaves them and nothing
- * in them is in flight: those kept for the next ids are the ones of @id.
+ * @id goes to its near slot if that is free (nothing allocated), else to
+ * the map.  Also frees the map's leaf and chunk of @last if @id leaves
+ * them and nothing in them is in flight: those kept for the next ids are
+ * the ones of @id.
  *
  * Return: 0, or -ENOMEM (@ids unchanged).
  */
 int gb_operation_ids_set(struct gb_operation_ids *ids, u16 id, u16 last,
 			 void *entry, gfp_t gfp)
 {
+	unsigned int s = GB_ID_NEAR(id);
 	unsigned int c = GB_ID_CHUNK(id);
 	unsigned int l = GB_ID_LEAF(id);
 	struct gb_operation_ids_chunk *chunk = ids->chunk[c];
 
+	if (!ids->near[s]) {
+		ids->near[s] = entry;
+		ids->near_id[s] = id;
+		goto trim;
+	}
 	if (!chunk) {
 		chunk = kzalloc(sizeof(*chunk), gfp);
 		if (!chunk)
@@ -206,6 +256,7 @@ int gb_operation_ids_set(struct gb_operation_ids *ids, u16 id, u16 last,
 	__set_bit(GB_ID_BIT(id), chunk->in_flight);
 	chunk->leaf[l][GB_ID_SLOT(id)] = entry;
 	ids->used[c]++;
+trim:
 	gb_operation_ids_trim_leaf(ids, last, id);
 	gb_operation_ids_trim(ids, GB_ID_CHUNK(last), id);
 
@@ -226,6 +277,11 @@ void gb_operation_ids_clear(struct gb_operation_ids *ids, u16 id, u16 last)
 	unsigned int c = GB_ID_CHUNK(id);
 	struct gb_operation_ids_chunk *chunk = ids->chunk[c];
 
+	/* The map is as it was: nothing in it to free */
+	if (gb_operation_ids_near_has(ids, id)) {
+		ids->near[GB_ID_NEAR(id)] = NULL;
+		return;
+	}
 	__clear_bit(GB_ID_BIT(id), chunk->in_flight);
 	chunk->leaf[GB_ID_LEAF(id)][GB_ID_SLOT(id)] = NULL;
 	ids->used[c]--;
@@ -238,11 +294,11 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_ids_clear, GREYBUS);
  * gb_operation_ids_shrink() - free the chunks an idle set keeps for later
  * @ids: the ids in flight
  *
- * Frees every chunk with no id in flight, with its leaves, the chunk of
- * the last id handed out included: a connection with nothing in flight
- * for a while then holds no map at all.  The next gb_operation_ids_set()
- * allocates its chunk and leaf again; the order of the ids does not
- * change (it follows the caller's last id, not the chunks).
+ * Frees every chunk of the map with no id in flight, with its leaves, the
+ * chunk of the last id handed out included: a connection with nothing in
+ * flight for a while then holds no map at all.  The next id that goes to
+ * the map allocates its chunk and leaf again; the order of the ids does
+ * not change (it follows the caller's last id, not the chunks).
  *
  * Only frees memory: may be called in atomic context.
  */
@@ -263,7 +319,8 @@ EXPORT_SYMBOL_NS_GPL(gb_operation_ids_shrink, GREYBUS);
  * gb_operation_ids_chunks() - the chunks @ids holds
  * @ids: the ids in flight
  *
- * Return: the number of chunks allocated, for tests and debugfs.
+ * Return: the number of the map's chunks allocated, for tests and
+ * debugfs.
  */
 unsigned int gb_operation_ids_chunks(const struct gb_operation_ids *ids)
 {
@@ -291,5 +348,6 @@ void gb_operation_ids_destroy(struct gb_operation_ids *ids)
 		ids->chunk[c] = NULL;
 		ids->used[c] = 0;
 	}
+	memset(ids->near, 0, sizeof(ids->near));
 }
 EXPORT_SYMBOL_NS_GPL(gb_operation_ids_destroy, GREYBUS);

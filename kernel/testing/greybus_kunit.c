@@ -727,57 +727,122 @@ static void gb_kt_id_pick_rule(struct kunit *test)
 }
 
 /*
- * Operations one at a time, and 32 at a time, through several cycles of
- * the ids: at most the chunk of the last id and those of the ids in
- * flight are allocated, and nothing once all are answered but the chunk
- * of the last id.
+ * @depth operations at a time through three cycles of the ids, each
+ * answered when the @depth-th after it is sent: the most chunks the map
+ * held at once.
+ */
+static unsigned int gb_kt_ids_run(struct kunit *test, unsigned int depth,
+				  u16 *last)
+{
+	struct gb_operation_ids *ids = test->priv;
+	unsigned int i, max = 0;
+	u16 ring[32];
+	int id;
+
+	if (WARN_ON(depth > ARRAY_SIZE(ring)))
+		return UINT_MAX;
+	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
+		if (i >= depth)
+			gb_operation_ids_clear(ids, ring[i % depth], *last);
+		id = gb_operation_ids_pick(ids, *last);
+		KUNIT_ASSERT_GT(test, id, 0);
+		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, *last, ids,
+							   GFP_KERNEL), 0);
+		*last = id;
+		ring[i % depth] = id;
+		max = max(max, gb_operation_ids_chunks(ids));
+	}
+	for (i = 0; i < depth; i++)
+		gb_operation_ids_clear(ids, ring[i], *last);
+
+	return max;
+}
+
+/*
+ * Fewer than GB_OPERATION_ID_NEAR operations at a time never allocate:
+ * ids handed out in turn fill different near slots.  With that many, the
+ * wrap past 0 shifts the ids by one slot (65535 is not a multiple of it):
+ * one id a cycle goes to the map.  32 at a time keep at most the chunks
+ * of the ids in flight and of the last id, and once all are answered at
+ * most the chunk of the last id.
  */
 static void gb_kt_id_chunks(struct kunit *test)
 {
 	struct gb_operation_ids *ids = test->priv;
-	u16 ring[32], last = 0;
-	unsigned int i, max = 0;
-	int id;
+	u16 last = 0;
 
-	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
-		id = gb_operation_ids_pick(ids, last);
-		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
-							   GFP_KERNEL), 0);
-		last = id;
-		gb_operation_ids_clear(ids, id, last);
-		max = max(max, gb_operation_ids_chunks(ids));
-	}
-	KUNIT_EXPECT_EQ(test, max, 1U);
+	KUNIT_EXPECT_EQ(test, gb_kt_ids_run(test, 1, &last), 0U);
+	KUNIT_EXPECT_EQ(test, gb_kt_ids_run(test, GB_OPERATION_ID_NEAR - 1,
+					    &last), 0U);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 0U);
+	KUNIT_EXPECT_EQ(test, gb_kt_ids_run(test, GB_OPERATION_ID_NEAR, &last),
+			1U);
+	KUNIT_EXPECT_LE(test, gb_operation_ids_chunks(ids), 1U);
 
-	max = 0;
-	for (i = 0; i < 3 * GB_OPERATION_IDS; i++) {
-		if (i >= ARRAY_SIZE(ring))
-			gb_operation_ids_clear(ids, ring[i % ARRAY_SIZE(ring)],
-					       last);
-		id = gb_operation_ids_pick(ids, last);
-		KUNIT_ASSERT_GT(test, id, 0);
-		KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, id, last, ids,
-							   GFP_KERNEL), 0);
-		last = id;
-		ring[i % ARRAY_SIZE(ring)] = id;
-		max = max(max, gb_operation_ids_chunks(ids));
-	}
-	KUNIT_EXPECT_EQ(test, max, 2U);
-	for (i = 0; i < ARRAY_SIZE(ring); i++)
-		gb_operation_ids_clear(ids, ring[i], last);
+	KUNIT_EXPECT_LE(test, gb_kt_ids_run(test, 32, &last), 2U);
+	KUNIT_EXPECT_LE(test, gb_operation_ids_chunks(ids), 1U);
+}
+
+/*
+ * An id whose near slot is taken goes to the map; a near slot freed takes
+ * the next id that falls on it; each id gives back its own entry.
+ */
+static void gb_kt_id_near(struct kunit *test)
+{
+	struct gb_operation_ids *ids = test->priv;
+	const unsigned int n = GB_OPERATION_ID_NEAR;
+	u8 mark[2 * GB_OPERATION_ID_NEAR + 2];
+
+	gb_kt_ids_set(test, 1, n);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 0U);
+	/* the map is empty; the pick passes over the near slots' ids */
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_pick(ids, 0), n + 1);
+
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, n + 1, n, &mark[n + 1],
+						   GFP_KERNEL), 0);
 	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, n + 1),
+			    (void *)&mark[n + 1]);
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, 1), (void *)ids);
+
+	/* 1 answered: n + 1, on the same slot, is still found in the map */
+	gb_operation_ids_clear(ids, 1, n + 1);
+	KUNIT_EXPECT_FALSE(test, gb_operation_ids_test(ids, 1));
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, 1));
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, n + 1),
+			    (void *)&mark[n + 1]);
+
+	/* 2n + 1 takes the free slot; the map does not change */
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, 2 * n + 1, n + 1,
+						   &mark[2 * n + 1],
+						   GFP_KERNEL), 0);
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, 2 * n + 1),
+			    (void *)&mark[2 * n + 1]);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 1U);
+
+	/* the map's id answered, the last one near: the map can go */
+	gb_operation_ids_clear(ids, n + 1, 2 * n + 1);
+	KUNIT_EXPECT_NULL(test, gb_operation_ids_lookup(ids, n + 1));
+	KUNIT_EXPECT_PTR_EQ(test, gb_operation_ids_lookup(ids, 2 * n + 1),
+			    (void *)&mark[2 * n + 1]);
+	gb_operation_ids_shrink(ids);
+	KUNIT_EXPECT_EQ(test, gb_operation_ids_chunks(ids), 0U);
+	KUNIT_EXPECT_TRUE(test, gb_operation_ids_test(ids, 2 * n + 1));
 }
 
 /*
  * Shrinking frees every chunk without an id in flight, the last id's
  * too, keeps those with one, and the next ids follow the last one as
- * before.
+ * before.  Ids from 0x8000 hold the near slots, so that the ids of the
+ * test go to the map.
  */
 static void gb_kt_id_shrink(struct kunit *test)
 {
 	struct gb_operation_ids *ids = test->priv;
 	u16 stay = 2 * GB_OPERATION_ID_CHUNK_BITS + 5, last = 0x1234;
+
+	gb_kt_ids_set(test, 0x8000, GB_OPERATION_ID_NEAR);
+	KUNIT_ASSERT_EQ(test, gb_operation_ids_chunks(ids), 0U);
 
 	KUNIT_ASSERT_EQ(test, gb_operation_ids_set(ids, stay, 0, ids,
 						   GFP_KERNEL), 0);
@@ -857,6 +922,7 @@ static struct kunit_case gb_kt_id_cases[] = {
 	KUNIT_CASE(gb_kt_id_pick_window),
 	KUNIT_CASE(gb_kt_id_pick_rule),
 	KUNIT_CASE(gb_kt_id_chunks),
+	KUNIT_CASE(gb_kt_id_near),
 	KUNIT_CASE(gb_kt_id_lookup),
 	KUNIT_CASE(gb_kt_id_shrink),
 	{}

@@ -7,7 +7,7 @@ need_kmod kunit
 
 # SUITE TESTS: what kernel/testing/greybus_kunit.c defines
 EXPECTED="greybus-manifest 16
-greybus-operation-id 11
+greybus-operation-id 12
 greybus-result-codes 5
 greybus-message-size 8
 greybus-timesync-clock 6"

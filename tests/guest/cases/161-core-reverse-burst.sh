@@ -1,4 +1,4 @@
-# Checks that 4096 pings in flight on one connection, answered newest-first, all complete with their own echo, and that the core found each answer's operation in 3 lookup steps (a map by id), not by walking the operations in flight; no message is dropped, both modules keep working.
+# Checks that 4096 pings in flight on one connection, answered newest-first, all complete with their own echo, and that the core found each answer's operation in 4 lookup steps (near slot, then a map by id), not by walking the operations in flight; no message is dropped, both modules keep working.
 # transport: vhd
 # The answers are handed to the core by gb-test-protocol through
 # greybus_data_rcvd(), the host drivers' receive entry point, after gbsim
@@ -48,7 +48,7 @@ assert_eq "$(field error)" 0 "burst error"
 assert_eq "$(field sent)" $N "pings sent"
 assert_eq "$(field completed)" $N "pings completed"
 assert_eq "$(field ok)" $N "pings completed with their own echo"
-assert_eq "$(field lookup_steps)" $((3 * N)) "lookup steps for $N answers"
+assert_eq "$(field lookup_steps)" $((4 * N)) "lookup steps for $N answers"
 
 [ "$(n_dmesg 'unexpected response id')" = 0 ] ||
 	fail "answers not matched: $(dmesg | grep -F 'unexpected response id' | head -n 3)"
