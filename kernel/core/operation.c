@@ -494,6 +494,7 @@ static int gb_message_send(struct gb_message *message, int in_hd_bit,
 	struct gb_connection *connection = operation->connection;
 	struct gb_host_device *hd = connection->hd;
 	size_t size = le16_to_cpu(message->header->size);
+	struct gb_operation_msg_hdr header;
 	int ret;
 
 	/*
@@ -510,25 +511,34 @@ static int gb_message_send(struct gb_message *message, int in_hd_bit,
 		return -EMSGSIZE;
 	}
 
-	/* Set up first: the driver may complete before it returns */
+	/*
+	 * Set up first: the driver may complete before it returns.  Once it
+	 * has taken the message, the operation (the message with it) may be
+	 * finished and freed before the call returns (gb-vhd hands the
+	 * message on and reports it sent, the answer may come and complete
+	 * the operation meanwhile): after a success only the caller's
+	 * @connection and the copy of the header may still be used.
+	 */
+	header = *message->header;
 	gb_operation_get(operation);
 	set_bit(in_hd_bit, &operation->state);
 
-	trace_gb_message_send(connection, message->header);
+	trace_gb_message_send(connection, &header);
 	trace_gb_hd_out(hd);
 	gb_mon_message(hd, connection, connection->hd_cport_id,
-		       message->header, le16_to_cpu(message->header->size), 0);
+		       message->header, size, 0);
 	ret = hd->driver->message_send(hd, connection->hd_cport_id, message,
 				       gfp);
-	if (!ret)
-		trace_gb_message_submit(connection, message->header);
-	if (ret) {
-		gb_mon_event(connection, GB_MON_KIND_SEND_ERROR, 0,
-			     message->header->type,
-			     le16_to_cpu(message->header->operation_id), ret);
-		clear_bit(in_hd_bit, &operation->state);
-		gb_operation_put(operation);
+	if (!ret) {
+		trace_gb_message_submit(connection, &header);
+		return 0;
 	}
+
+	/* Refused: the driver kept nothing, the reference is still ours */
+	gb_mon_event(connection, GB_MON_KIND_SEND_ERROR, 0, header.type,
+		     le16_to_cpu(header.operation_id), ret);
+	clear_bit(in_hd_bit, &operation->state);
+	gb_operation_put(operation);
 
 	return ret;
 }
