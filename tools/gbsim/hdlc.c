@@ -358,7 +358,7 @@ static void gbsim_hdlc_svc_stop(struct gbsim *sim)
 	memset(sim->device_ids, 0, sizeof(sim->device_ids));
 	for (unsigned int id = 0; id < GBSIM_INTF_MAX; id++) {
 		if (sim->intfs[id]) {
-			gbsim_intf_power_off(sim->intfs[id]);
+			gbsim_intf_power_off(sim, sim->intfs[id]);
 			sim->intfs[id]->vsys = sim->intfs[id]->refclk = false;
 		}
 		if (sim->modules[id])

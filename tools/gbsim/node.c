@@ -150,7 +150,7 @@ static void gbsim_node_drop(struct gbsim_node *node, const char *why)
 		set->ports[i].node = NULL;
 	}
 	if (intf)
-		gbsim_intf_power_off(intf);
+		gbsim_intf_power_off(sim, intf);
 	sim->routes[node->intf_id].present = false;
 }
 

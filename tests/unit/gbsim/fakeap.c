@@ -443,6 +443,17 @@ int main(int argc, char **argv)
 		   req.len == 1 && req.payload[0] == 2, "module removed 2");
 		ok(conn_destroy(1, 2, 0), "control conn of a gone module destroyed");
 	}
+	/*
+	 * Module 2 left with its route and device id 2: an AP that frees the
+	 * id before it destroys the route (or without one: an enumeration
+	 * that failed before the route) may give it to another interface
+	 */
+	{
+		struct gb_svc_intf_device_id_request r = { 4, 2 };
+
+		ok(svc_ok(GB_SVC_TYPE_INTF_DEVICE_ID, &r, sizeof(r), &rsp),
+		   "device id 2 of the gone module given to interface 4");
+	}
 
 	/* network reset: hello again, the remaining module re-inserted */
 	ev_write(GB_VHD_RESET, NULL, 0);

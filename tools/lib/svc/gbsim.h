@@ -332,8 +332,11 @@ struct gbsim_cport *gbsim_intf_find_cport(struct gbsim_intf *intf,
 					  uint16_t cport_id);
 struct gbsim_bundle *gbsim_intf_find_bundle(struct gbsim_intf *intf,
 					    uint8_t bundle_id);
-/* Power down: link, activation and bundle states go back to off */
-void gbsim_intf_power_off(struct gbsim_intf *intf);
+/*
+ * Power down: link, activation and bundle states go back to off, and the
+ * device id the AP gave the interface goes with its UniPro attributes
+ */
+void gbsim_intf_power_off(struct gbsim *sim, struct gbsim_intf *intf);
 
 /* ------------------------------------------------------------------ */
 /* Connections and operations (conn.c, operation.c)                    */

@@ -197,8 +197,9 @@ struct gbsim_bundle *gbsim_intf_find_bundle(struct gbsim_intf *intf,
 	return NULL;
 }
 
-void gbsim_intf_power_off(struct gbsim_intf *intf)
+void gbsim_intf_power_off(struct gbsim *sim, struct gbsim_intf *intf)
 {
+	sim->device_ids[intf->id] = 0;
 	intf->unipro = false;
 	intf->active = false;
 	intf->hibernated = false;

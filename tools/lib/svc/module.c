@@ -190,8 +190,16 @@ int gbsim_module_remove(struct gbsim *sim, uint8_t id, const char *how)
 	if (!m)
 		return -ENOENT;
 	announced = m->state != GBSIM_MODULE_PLUGGED;
-	for (unsigned int i = 0; i < m->num_intfs; i++)
+	/*
+	 * Its interfaces, with the device ids the AP gave them: an AP that
+	 * frees a device id without destroying a route (an enumeration that
+	 * failed before the route, a removal before it got there) may give
+	 * it to another interface next
+	 */
+	for (unsigned int i = 0; i < m->num_intfs; i++) {
 		sim->intfs[m->id + i] = NULL;
+		sim->device_ids[m->id + i] = 0;
+	}
 	sim->modules[id] = NULL;
 	gbsim_module_destroy(m);
 	gbsim_log_info("module %u %s", id, how);

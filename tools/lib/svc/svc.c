@@ -181,7 +181,7 @@ void gbsim_svc_reset(struct gbsim *sim)
 		struct gbsim_intf *intf = sim->intfs[id];
 
 		if (intf) {
-			gbsim_intf_power_off(intf);
+			gbsim_intf_power_off(sim, intf);
 			intf->vsys = intf->refclk = false;
 		}
 		if (sim->modules[id])
@@ -657,7 +657,7 @@ static int gbsim_svc_intf_power(struct gbsim_op *op)
 		intf->vsys = true;
 		break;
 	case GB_SVC_TYPE_INTF_VSYS_DISABLE:
-		gbsim_intf_power_off(intf);
+		gbsim_intf_power_off(op->sim, intf);
 		intf->vsys = false;
 		intf->refclk = false;
 		break;
@@ -686,7 +686,7 @@ static int gbsim_svc_intf_power(struct gbsim_op *op)
 		intf->unipro = true;
 		break;
 	case GB_SVC_TYPE_INTF_UNIPRO_DISABLE:
-		gbsim_intf_power_off(intf);
+		gbsim_intf_power_off(op->sim, intf);
 		break;
 	}
 out:
@@ -728,7 +728,7 @@ static int gbsim_svc_intf_activate(struct gbsim_op *op)
 				 req.intf_id, rsp.status);
 	if (rsp.intf_type == GB_SVC_INTF_TYPE_GREYBUS) {
 		/* a fresh boot: the module's init status is back */
-		gbsim_intf_power_off(intf);
+		gbsim_intf_power_off(op->sim, intf);
 		intf->unipro = true;
 		intf->active = true;
 		gbsim_intf_reset_dme(intf);
