@@ -136,6 +136,12 @@ held_open() {
 	ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q " -> $1\$"
 }
 
+# proc_ended PID: process PID has ended: gone, or a zombie its parent
+# has not reaped yet (a case's background job until it is waited for)
+proc_ended() {
+	[ ! -e "/proc/$1" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
 # dmesg_since_case: the kernel log since this case started. The runner
 # clears the syslog read position before each case; cases must not call
 # 'dmesg -c' themselves.

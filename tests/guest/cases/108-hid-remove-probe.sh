@@ -3,11 +3,11 @@
 # kmods: hid hid-generic evdev
 # tools: evtest
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hid.sh
 
 need_tool gbsim evtest
 M=/usr/share/greybus/manifests
 D=/sys/bus/greybus/devices
-B=$D/1-2.2.1
 LOG=$GBTEST_TMP/gbsim.log
 export GBSIM_CTL=$GBTEST_TMP/ctl
 FAILED='1-2\.2\.1: failed to get report descriptor: -110'
@@ -26,7 +26,6 @@ n_log() { grep -c "$1" "$LOG"; }
 n_dmesg() { dmesg_since_case | grep -cE "$1"; }
 _more_log() { [ "$(n_log "$1")" -gt "$2" ]; }
 # a process has ended (gone, or a zombie nobody reaped yet)
-_ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
 nothing_left() {
 	ls -d $B/0006:* >/dev/null 2>&1 && fail "$1: a HID device is left: $(ls -d $B/0006:*)"
 	ls /sys/class/hidraw | grep -q . && fail "$1: hidraw node left: $(ls /sys/class/hidraw)"
@@ -46,7 +45,7 @@ plug_slow() {
 rmmod_now() {
 	rmmod gb_hid 2>rmmod.err &
 	rp=$!
-	wait_for 15 _ended $rp || fail "rmmod gb_hid hangs ($1)"
+	wait_for 15 proc_ended $rp || fail "rmmod gb_hid hangs ($1)"
 	wait $rp || fail "rmmod gb_hid failed ($1): $(cat rmmod.err)"
 	grep -q '^gb_hid ' /proc/modules && fail "gb_hid still loaded ($1)"
 	test -e $B/driver && fail "bundle still bound ($1)"
@@ -94,17 +93,9 @@ gbsim ctl fault clear >/dev/null
 grep -q '^gb_hid ' /proc/modules || fail "gb_hid gone after the removal"
 
 # 4. a keyboard works after all that
-_nodes() {
-	ls -d $B/0006:4753:4B42.*/input/input*/event* >/dev/null 2>&1
-}
 gbsim ctl insert 2 $M/keyboard.mnfs >/dev/null || fail "insert (after)"
-wait_for 30 _nodes || fail "no event node after the removals: $(ls $B 2>&1)"
-H=$(ls -d $B/0006:4753:4B42.* | head -n 1)
-EV=/dev/input/$(basename "$(ls -d $H/input/input*/event* | head -n 1)")
-wait_for 5 test -c "$EV" || fail "$EV missing"
-evtest --grab "$EV" >ev.out 2>&1 &
-evpid=$!
-wait_for 10 grep -q 'Testing ... (interrupt to exit)' ev.out || fail "evtest did not start: $(cat ev.out)"
+hid_find "after the removals"
+hid_evtest ev.out --grab
 gbsim ctl hid type 2:1 ok >/dev/null || fail "hid type ok"
 _ok() { grep -q 'code 37 (KEY_K), value 1' ev.out; }
 wait_for 10 _ok || fail "no KEY_K after the removals: $(tail -3 ev.out)"

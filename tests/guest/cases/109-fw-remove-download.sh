@@ -34,7 +34,6 @@ n_dmesg() { dmesg_since_case | grep -cE "$1"; }
 _more() { [ "$(n_dmesg "$1")" -gt "$2" ]; }
 _more_log() { [ "$(grep -cE "$1" "$LOG")" -gt "$2" ]; }
 # a process has ended (gone, or a zombie nobody reaped yet)
-_ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
 # each of the module's fetches goes out 1 s late (times GB_TSCALE): 5
 # chunks, ~5 s for the removal to come in; with 400 ms the sanitizer
 # kernel finished the download before rmmod got its turn
@@ -63,12 +62,12 @@ info "rmmod during the download"
 slow_fetches
 start_load rmmod
 kill $waiter
-wait_for 10 _ended $waiter || fail "gbfw did not end on SIGTERM"
+wait_for 10 proc_ended $waiter || fail "gbfw did not end on SIGTERM"
 wait $waiter
 h=$(n_dmesg "$HELD")
 rmmod gb_firmware 2>rmmod.err &
 rp=$!
-wait_for 15 _ended $rp || fail "rmmod gb_firmware hangs"
+wait_for 15 proc_ended $rp || fail "rmmod gb_firmware hangs"
 wait $rp || fail "rmmod gb_firmware failed: $(cat rmmod.err)"
 _more "$HELD" "$h" || fail "the held file was not released at removal: $(dmesg_since_case | grep -F "$NAME" | tail -3)"
 grep -q '^gb_firmware ' /proc/modules && fail "gb_firmware still loaded"
@@ -87,7 +86,7 @@ start_load "module removed"
 h=$(n_dmesg "$HELD")
 gbsim ctl remove 3 >/dev/null || fail "remove during the download"
 wait_for 15 test ! -e $D/1-3 || fail "1-3 still there after removal"
-wait_for 15 _ended $waiter || fail "gbfw still waiting after the removal"
+wait_for 15 proc_ended $waiter || fail "gbfw still waiting after the removal"
 wait $waiter && fail "the load succeeded after removal"
 grep -qi 'no such device' load.err || fail "waiting load: $(cat load.out load.err)"
 wait_for 5 _more "$HELD" "$h" || fail "the held file was not released at removal"

@@ -13,7 +13,6 @@
 . /usr/lib/gbtest/audio.sh
 
 ROUNDS=${AUDIO_RACE_ROUNDS:-10}
-_ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
 _unloaded() { ! grep -q '^gb_audio_module ' /proc/modules; }
 card_devs() {
 	ls /sys/bus/platform/devices 2>/dev/null | grep -c '^gb-audio-card'

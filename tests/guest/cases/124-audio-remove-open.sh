@@ -13,24 +13,23 @@ card_devs() {
 	ls /sys/bus/platform/devices 2>/dev/null | grep -c '^gb-audio-card'
 }
 _no_card_dev() { [ "$(card_devs)" = 0 ]; }
-_ended() { [ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat 2>/dev/null; }
 
 # 1. the module removed while two files are open
 sleep 600 </dev/snd/controlC$C &
 ctl=$!
 sleep 600 </dev/snd/pcmC${C}D0p &
 pcm=$!
-wait_for 10 held_open /dev/snd/controlC$C || _ended $ctl || fail "controlC$C not opened"
-wait_for 10 held_open /dev/snd/pcmC${C}D0p || _ended $pcm || fail "pcmC${C}D0p not opened"
-_ended $ctl && fail "cannot hold /dev/snd/controlC$C"
-_ended $pcm && fail "cannot hold /dev/snd/pcmC${C}D0p"
+wait_for 10 held_open /dev/snd/controlC$C || proc_ended $ctl || fail "controlC$C not opened"
+wait_for 10 held_open /dev/snd/pcmC${C}D0p || proc_ended $pcm || fail "pcmC${C}D0p not opened"
+proc_ended $ctl && fail "cannot hold /dev/snd/controlC$C"
+proc_ended $pcm && fail "cannot hold /dev/snd/pcmC${C}D0p"
 assert_eq "$(card_devs)" 1 "card devices"
 
 gbsim ctl remove 3 >/dev/null &
 rp=$!
 wait_for 10 test ! -e $B || fail "bundle still there 10 s after removal, files open: $(cat /proc/$rp/stack 2>/dev/null)"
 wait_for 10 test ! -e $I || fail "interface still there after removal"
-wait_for 10 _ended $rp || fail "gbsim ctl remove does not return"
+wait_for 10 proc_ended $rp || fail "gbsim ctl remove does not return"
 wait_for 5 no_card || fail "the card is still listed"
 expect_dmesg "1-3\.3\.1: sound card removed; freed when its files are closed"
 assert_eq "$(card_devs)" 1 "card devices while files are open"
@@ -48,9 +47,9 @@ wait_for 60 has_card || fail "no card after re-insertion"
 C=$(card_num)
 sleep 600 </dev/snd/controlC$C &
 ctl=$!
-wait_for 10 held_open /dev/snd/controlC$C || fail "controlC$C not opened: $(_ended $ctl && echo ended)"
+wait_for 10 held_open /dev/snd/controlC$C || fail "controlC$C not opened: $(proc_ended $ctl && echo ended)"
 kill -TERM $pid
-wait_for 15 _ended $pid || fail "gbsim does not exit with a card file open"
+wait_for 15 proc_ended $pid || fail "gbsim does not exit with a card file open"
 wait $pid || fail "gbsim exited with $?: $(cat err)"
 wait_for 10 test ! -e $D/greybus1 || fail "greybus1 still there after gbsim exited"
 wait_for 5 no_card || fail "the card is still listed after the host went"

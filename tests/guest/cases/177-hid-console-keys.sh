@@ -3,10 +3,10 @@
 # kmods: hid hid-generic evdev
 # tools: evtest
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hid.sh
 
 need_tool gbsim evtest
 M=/usr/share/greybus/manifests
-B=/sys/bus/greybus/devices/1-2.2.1
 LOG=$GBTEST_TMP/gbsim.log
 export GBSIM_CTL=$GBTEST_TMP/ctl
 
@@ -16,16 +16,11 @@ vt=$(cat /sys/class/tty/tty0/active 2>/dev/null) || skip "no virtual terminals i
 load_gb greybus gb-vhd
 GBSIM_HID=delay_ms=10 gbsim --ctl "$GBSIM_CTL" -l "$LOG" -m 2:$M/keyboard.mnfs 2>gbsim.err &
 pid=$!
-_event() { ls -d $B/0006:4753:4B42.*/input/input*/event* >/dev/null 2>&1; }
-wait_for 30 _event || fail "no event node under $B: $(ls $B 2>&1) $(cat gbsim.err)"
-EV=/dev/input/$(basename "$(ls -d $B/0006:4753:4B42.*/input/input*/event* | head -n 1)")
-wait_for 5 test -c "$EV" || fail "$EV missing"
+hid_find "after the insertion"
 
 # No --grab: the console keyboard and SysRq must see the keys too, as
 # they would on any machine the keyboard is plugged into.
-evtest "$EV" >ev.out 2>&1 &
-evpid=$!
-wait_for 10 grep -q 'Testing ... (interrupt to exit)' ev.out || fail "evtest did not start: $(cat ev.out)"
+hid_evtest ev.out
 gbsim ctl hid press 2:1 02:47 01:47 40:47 05:4c 04:46+0b 04:3b >/dev/null ||
 	fail "ctl hid press failed"
 wait_for 20 grep -q 'hid 2: typed 6 keys' "$LOG" || fail "gbsim did not finish: $(grep 'hid ' "$LOG" | tail -3)"

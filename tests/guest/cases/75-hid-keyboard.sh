@@ -3,10 +3,10 @@
 # kmods: hid hid-generic evdev
 # tools: evtest perl
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hid.sh
 
 need_tool gbsim evtest perl
 M=/usr/share/greybus/manifests
-B=/sys/bus/greybus/devices/1-2.2.1
 LOG=$GBTEST_TMP/gbsim.log
 export GBSIM_CTL=$GBTEST_TMP/ctl
 
@@ -14,27 +14,15 @@ load_gb greybus gb-vhd
 GBSIM_HID=delay_ms=10 gbsim --ctl "$GBSIM_CTL" -l "$LOG" -m 2:$M/keyboard.mnfs 2>gbsim.err &
 pid=$!
 
-_nodes() {
-	ls -d $B/0006:4753:4B42.*/hidraw/hidraw* >/dev/null 2>&1 &&
-	ls -d $B/0006:4753:4B42.*/input/input*/event* >/dev/null 2>&1
-}
-wait_for 30 _nodes || fail "no hidraw/event node under $B: $(ls $B 2>&1) $(cat gbsim.err)"
+hid_find "after the insertion"
 grep -q '^gb_hid ' /proc/modules || fail "gb-hid not autoloaded"
-H=$(ls -d $B/0006:4753:4B42.* | head -n 1)
 assert_eq "$(basename "$(readlink $H/driver)")" hid-generic "driver of $(basename $H)"
-RAW=/dev/$(basename "$(ls -d $H/hidraw/hidraw* | head -n 1)")
-EVS=$(ls -d $H/input/input*/event* | head -n 1)
-EV=/dev/input/$(basename "$EVS")
-wait_for 5 test -c "$RAW" || fail "$RAW missing"
-wait_for 5 test -c "$EV" || fail "$EV missing"
 assert_file_eq $EVS/device/name "Greybus HID 4753:4B42"
 assert_file_eq $EVS/device/phys 1-2.2.1
 grep -q 'hid.get_report_desc rsp .*result=success' "$LOG" || fail "gbsim sent no report descriptor"
 
 # evtest sees the keys gbsim types; hidraw gets the same reports
-evtest --grab "$EV" >ev.out 2>&1 &
-evpid=$!
-wait_for 10 grep -q 'Testing ... (interrupt to exit)' ev.out || fail "evtest did not start: $(cat ev.out)"
+hid_evtest ev.out --grab
 grep -q 'Input device name: "Greybus HID 4753:4B42"' ev.out || fail "evtest: $(head -5 ev.out)"
 dd if="$RAW" of=raw.bin bs=8 count=12 2>/dev/null &
 ddpid=$!
@@ -101,7 +89,7 @@ echo "$N" >/sys/bus/hid/drivers/hid-generic/unbind || fail "unbind failed"
 wait_for 5 _last_power off || fail "no power off after unbind"
 wait_file_eq 10 $B/power/runtime_status suspended || fail "bundle did not suspend once closed"
 echo "$N" >/sys/bus/hid/drivers/hid-generic/bind || fail "bind failed"
-wait_for 10 _nodes || fail "no nodes after bind"
+wait_for 10 hid_nodes || fail "no nodes after bind"
 
 kill -TERM $pid
 wait $pid || fail "gbsim exited with $?: $(cat gbsim.err)"

@@ -3,10 +3,10 @@
 # kmods: hid hid-generic evdev
 # tools: evtest
 . /usr/lib/gbtest/lib.sh
+. /usr/lib/gbtest/hid.sh
 
 need_tool gbsim evtest
 M=/usr/share/greybus/manifests
-B=/sys/bus/greybus/devices/1-2.2.1
 LOG=$GBTEST_TMP/gbsim.log
 export GBSIM_CTL=$GBTEST_TMP/ctl
 
@@ -15,37 +15,19 @@ gbsim --ctl "$GBSIM_CTL" -l "$LOG" 2>gbsim.err &
 pid=$!
 wait_for 30 gbsim ctl status >/dev/null 2>&1 || fail "gbsim ctl not answering: $(cat gbsim.err)"
 
-_nodes() {
-	ls -d $B/0006:4753:4B42.*/hidraw/hidraw* >/dev/null 2>&1 &&
-	ls -d $B/0006:4753:4B42.*/input/input*/event* >/dev/null 2>&1
-}
-# plug the keyboard in; sets H, RAW and EV
+# plug the keyboard in; sets H, RAW, EVS and EV (hid_find)
 plug() {
 	gbsim ctl insert 2 $M/keyboard.mnfs >/dev/null || fail "insert ($1)"
-	wait_for 30 _nodes || fail "no hidraw/event node ($1): $(ls $B 2>&1)"
-	H=$(ls -d $B/0006:4753:4B42.* | head -n 1)
-	RAW=/dev/$(basename "$(ls -d $H/hidraw/hidraw* | head -n 1)")
-	EV=/dev/input/$(basename "$(ls -d $H/input/input*/event* | head -n 1)")
-	wait_for 5 test -c "$RAW" || fail "$RAW missing ($1)"
-	wait_for 5 test -c "$EV" || fail "$EV missing ($1)"
+	hid_find "$1"
 }
 unplug() {
 	gbsim ctl remove 2 >/dev/null || fail "remove ($1)"
 	wait_for 10 test ! -e $B || fail "$B still there ($1)"
 }
-# a process has ended (gone, or a zombie nobody reaped yet)
-_ended() {
-	[ ! -e /proc/$1 ] || grep -q '^[0-9]* ([^)]*) Z' /proc/$1/stat
-}
-start_evtest() {
-	evtest --grab "$EV" >"$1" 2>&1 &
-	evpid=$!
-	wait_for 10 grep -q 'Testing ... (interrupt to exit)' "$1" || fail "evtest did not start: $(cat "$1")"
-}
 
 # 1. surprise removal while evtest and a hidraw reader wait, keys in flight
 plug removal
-start_evtest ev1.out
+hid_evtest ev1.out --grab
 cat "$RAW" >raw1.out 2>raw1.err &
 catpid=$!
 wait_for 10 held_open "$RAW" || fail "the hidraw reader did not open $RAW"
@@ -53,8 +35,8 @@ gbsim ctl hid type 2:1 abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz >/de
 _typing() { grep -q 'type 1 (EV_KEY), code 30 (KEY_A), value 1' ev1.out; }
 wait_for 10 _typing || fail "evtest saw no key before the removal: $(tail -3 ev1.out)"
 gbsim ctl remove 2 >/dev/null || fail "remove with evtest running"
-wait_for 10 _ended $evpid || fail "evtest still running after the removal"
-wait_for 10 _ended $catpid || fail "hidraw reader still blocked after the removal"
+wait_for 10 proc_ended $evpid || fail "evtest still running after the removal"
+wait_for 10 proc_ended $catpid || fail "hidraw reader still blocked after the removal"
 wait $evpid
 grep -q 'No such device' ev1.out || info "evtest ended with: $(tail -n 1 ev1.out)"
 wait_for 10 test ! -e $B || fail "$B still there"
@@ -64,18 +46,17 @@ ls /sys/class/hidraw | grep -q . && fail "hidraw devices left: $(ls /sys/class/h
 
 # 2. gb-hid unloaded while evtest runs: it ends, the keyboard is powered off
 plug unload
-start_evtest ev2.out
+hid_evtest ev2.out --grab
 n_off=$(gbsim ctl log | grep -c 'hid 2: power off')
 rmmod gb_hid || fail "rmmod gb_hid failed"
-wait_for 10 _ended $evpid || fail "evtest still running after rmmod"
+wait_for 10 proc_ended $evpid || fail "evtest still running after rmmod"
 wait $evpid
 _off() { [ "$(gbsim ctl log | grep -c 'hid 2: power off')" -gt "$n_off" ]; }
 wait_for 5 _off || fail "no power off at rmmod: $(gbsim ctl log | grep 'hid 2' | tail -3)"
 wait_for 5 test ! -e "$EV" || fail "$EV still there after rmmod"
 test -e $B/driver && fail "bundle still bound after rmmod"
 load_gb gb-hid
-wait_for 20 _nodes || fail "no nodes after reloading gb-hid"
-H=$(ls -d $B/0006:4753:4B42.* | head -n 1)
+hid_find "after reloading gb-hid"
 
 # 3. bad IRQ events: refused, rate limited, the keyboard goes on working
 gbsim ctl request 2:1 hid.irq_event count=40 >/dev/null || fail "ctl request (empty)"
@@ -131,7 +112,7 @@ bad "oversized report-descriptor answer" 'failed to get report descriptor: -90' 
 
 # and after all that, a good keyboard still works
 plug "after faults"
-start_evtest ev3.out
+hid_evtest ev3.out --grab
 gbsim ctl hid type 2:1 ok >/dev/null || fail "hid type ok"
 _ok() { grep -q 'code 37 (KEY_K), value 1' ev3.out; }
 wait_for 10 _ok || fail "no KEY_K after the faults: $(tail -3 ev3.out)"
