@@ -1,5 +1,12 @@
 # Checks gb-sdio against a lying module: nonsense capabilities (no block size, f_min above f_max, voltages outside the protocol's) are refused at probe, with no MMC host; transfer answers that name fewer blocks (the MMC core then reads one block at a time), another block size (the card is not found) or more blocks written than asked (the MMC core then asks the card what it wrote), or that are longer than asked, are refused with a log line, never taken as data; once the module tells the truth the card works.
 # timeout: 240
+# Each lie is a module inserted and enumerated again: SVC, control and
+# gbphy operations with the core's 1 s time-out. On a loaded host the
+# guest's clock (the host's) runs on while QEMU waits for a CPU: over the
+# serial link at a load average of about 12 an SVC connection create
+# timed out with its answer on the way (its response came 150 ms late),
+# so the guest's clock counts its instructions.
+# clock: icount
 # kmods: mmc_block
 # tools: dd
 . /usr/lib/gbtest/lib.sh
