@@ -77,8 +77,15 @@ fault long-size "message incomplete after 1000 ms" resume
 fault over-mtu "bad framing: size over the maximum"
 fault bad-cport "message for cport 65520, which no connection reaches"
 
-# a stalled node: its operation times out, it stays, it works again
+# a stalled node: its operation times out, it stays, it works again.
+# Its bundle is held awake first: one that autosuspended (2 s after its
+# last use, which a slow or loaded guest reaches before the ping) would
+# need a resume the stalled node cannot answer, and the ping would never
+# be sent (seen on the debug kernel: requests_timedout 0)
 wait_for 30 lb >/dev/null || fail "no loopback device before the stall"
+LBB=$(lb)/device
+echo on >$LBB/power/control || fail "cannot hold the loopback bundle awake"
+assert_file_eq $LBB/power/runtime_status active
 c0=$(field 2 connects)
 node_ctl 2 tcp 2 stall || fail "stall"
 ping_once
@@ -88,6 +95,7 @@ node_ctl 2 tcp 2 resume || fail "resume"
 ping_once
 assert_file_eq "$(lb)/error" 0
 assert_eq "$(field 2 connects)" "$c0" "connects after a stall"
+echo auto >$LBB/power/control
 
 # a flood: 200000 unidirectional requests; nobody falls over
 node_ctl 2 tcp 2 flood 200000 >out || fail "flood: $(cat out)"
