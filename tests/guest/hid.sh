@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # The gb-hid cases' keyboard: gbsim's keyboard.mnfs on interface 2, whose
 # bundle 1 holds the HID device (vendor 0x4753, product 0x4b42), and the
 # hidraw and evdev nodes Linux makes for it. Sourced after lib.sh.
