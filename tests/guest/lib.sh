@@ -243,12 +243,6 @@ load_gb() {
 # never ends, a reference never dropped) would otherwise hang whoever
 # unloads it. On giving up, prints the stuck rmmod's kernel stack and
 # returns 2; the rmmod stays behind, in the kernel.
-_gb_pid_running() {
-	[ -r "/proc/$1/status" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null
-}
-_gb_pid_done() {
-	! _gb_pid_running "$1"
-}
 _gb_rmmod_bounded() {
 	local pid p
 	# Not holding the caller's stdout, which may be a $(...) waiting for
@@ -257,7 +251,7 @@ _gb_rmmod_bounded() {
 	# redirected from outside keeps none.
 	(rmmod "$1") </dev/null >/dev/null 2>&1 &
 	pid=$!
-	if wait_for "$2" _gb_pid_done "$pid"; then
+	if wait_for "$2" proc_ended "$pid"; then
 		wait "$pid"
 		return $?
 	fi
